@@ -1,0 +1,202 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { FaultController } from "./faults.ts";
+import { listen, type RunningService, sendJson } from "./http.ts";
+
+/**
+ * A stand-in for the lead-automation webhook and for the optional form-post mirror: it records every
+ * POST it accepts, so the demo and the tests can see exactly what the site delivered.
+ */
+
+export interface ReceivedLead {
+  receivedAt: string;
+  /** The request path, without the query. */
+  path: string;
+  /** The media type without parameters, e.g. `application/json`. */
+  contentType: string;
+  /** Request headers, names in lower case (so `idempotency-key` carries the lead id). */
+  headers: Record<string, string>;
+  /** Parsed JSON, or the form fields (a field sent more than once becomes a list). */
+  body: unknown;
+}
+
+export interface WebhookSinkOptions {
+  host?: string;
+  port?: number;
+  control?: boolean;
+}
+
+export interface WebhookSink extends RunningService {
+  received(): ReceivedLead[];
+  clear(): void;
+  /** The next `count` POSTs answer `status` and are not recorded. */
+  failNext(count: number, status?: number): void;
+  faults: FaultController;
+}
+
+export const WEBHOOK_BODY_LIMIT_BYTES = 100 * 1024;
+/** Past this we stop reading and drop the connection rather than drain a runaway upload. */
+const DRAIN_LIMIT_BYTES = 10 * 1024 * 1024;
+
+interface SinkState {
+  received: ReceivedLead[];
+  failures: { remaining: number; status: number };
+}
+
+export async function startWebhookSink(options: WebhookSinkOptions = {}): Promise<WebhookSink> {
+  const state: SinkState = { received: [], failures: { remaining: 0, status: 500 } };
+  const faults = new FaultController();
+  const failNext = (count: number, status = 500) => {
+    state.failures = { remaining: Math.max(0, Math.floor(count)), status };
+  };
+  const service = await listen(
+    (request, response) => {
+      handleRequest(state, faults, failNext, options, request, response).catch((error: unknown) => {
+        if (!response.headersSent) sendJson(response, 500, { ok: false, error: String(error) });
+        else response.destroy();
+      });
+    },
+    { host: options.host, port: options.port },
+  );
+  return {
+    ...service,
+    received: () => structuredClone(state.received),
+    clear: () => {
+      state.received = [];
+    },
+    failNext,
+    faults,
+  };
+}
+
+async function handleRequest(
+  state: SinkState,
+  faults: FaultController,
+  failNext: WebhookSink["failNext"],
+  options: WebhookSinkOptions,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const path = new URL(request.url ?? "/", "http://sink").pathname;
+  // Control requests skip fault rules, so a catch-all rule can still be cleared over HTTP.
+  if (path.startsWith("/__control/") && options.control) {
+    return handleControl(state, faults, failNext, path, request, response);
+  }
+  if (await faults.intercept(request, response)) return;
+  if (request.method !== "POST") {
+    return sendJson(response, 405, { ok: false, error: "Only POST is accepted." }, { Allow: "POST" });
+  }
+  await receive(state, path, request, response);
+}
+
+async function receive(state: SinkState, path: string, request: IncomingMessage, response: ServerResponse) {
+  const { text, tooLarge } = await readCapped(request, WEBHOOK_BODY_LIMIT_BYTES);
+  if (state.failures.remaining > 0) {
+    state.failures.remaining -= 1;
+    return sendJson(response, state.failures.status, { ok: false, error: "Simulated failure (failNext)." });
+  }
+  if (tooLarge) return sendJson(response, 413, { ok: false, error: "The body is larger than 100 KB." });
+  const contentType = mediaType(request.headers["content-type"]);
+  const parsed = parseBody(contentType, text);
+  if (parsed.status !== 200) return sendJson(response, parsed.status, { ok: false, error: parsed.error });
+  state.received.push({
+    receivedAt: new Date().toISOString(),
+    path,
+    contentType,
+    headers: flattenHeaders(request),
+    body: parsed.body,
+  });
+  sendJson(response, 200, { ok: true });
+}
+
+function mediaType(header: string | undefined): string {
+  return (header ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+type ParsedBody = { status: 200; body: unknown } | { status: 400 | 415; error: string };
+
+function parseBody(contentType: string, text: string): ParsedBody {
+  if (contentType === "application/json" || /^application\/[\w.+-]+\+json$/.test(contentType)) {
+    try {
+      return { status: 200, body: JSON.parse(text) };
+    } catch {
+      return { status: 400, error: "The body is not valid JSON." };
+    }
+  }
+  if (contentType === "application/x-www-form-urlencoded") return { status: 200, body: formFields(text) };
+  return { status: 415, error: "Send application/json or application/x-www-form-urlencoded." };
+}
+
+function formFields(text: string): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const [name, value] of new URLSearchParams(text)) {
+    const existing = fields[name];
+    if (existing === undefined) fields[name] = value;
+    else fields[name] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+  }
+  return fields;
+}
+
+function flattenHeaders(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return headers;
+}
+
+/**
+ * Reads the body but keeps at most `limit` bytes. It drains the rest instead of stopping early:
+ * answering 413 before the client has finished sending makes most clients see a reset, not the 413.
+ */
+async function readCapped(request: IncomingMessage, limit: number): Promise<{ text: string; tooLarge: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > DRAIN_LIMIT_BYTES) break;
+    if (size <= limit) chunks.push(chunk as Buffer);
+  }
+  return { text: Buffer.concat(chunks).toString("utf8"), tooLarge: size > limit };
+}
+
+async function handleControl(
+  state: SinkState,
+  faults: FaultController,
+  failNext: WebhookSink["failNext"],
+  path: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+) {
+  if (path === "/__control/received" && request.method === "GET") return sendJson(response, 200, state.received);
+  if (path === "/__control/received" && request.method === "DELETE") {
+    state.received = [];
+    return sendJson(response, 200, { ok: true });
+  }
+  if (path === "/__control/fail" && request.method === "POST") {
+    const { text } = await readCapped(request, 16_384);
+    const failure = parseFailure(text);
+    if (!failure) {
+      return sendJson(response, 400, {
+        ok: false,
+        error: "Send JSON {count, status}: count a whole number of at least 0, status an HTTP error code.",
+      });
+    }
+    failNext(failure.count, failure.status);
+    return sendJson(response, 200, { ok: true });
+  }
+  if (await faults.handleControl(request, response)) return;
+  sendJson(response, 404, { ok: false, error: "No such control endpoint." });
+}
+
+function parseFailure(text: string): { count: number; status: number } | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const { count, status = 500 } = (value ?? {}) as Record<string, unknown>;
+  if (!Number.isInteger(count) || (count as number) < 0) return null;
+  if (!Number.isInteger(status) || (status as number) < 400 || (status as number) > 599) return null;
+  return { count: count as number, status: status as number };
+}
