@@ -574,7 +574,7 @@ function eventPage(event: DemoEvent, spaceName: string, now: Date, rsvpRequested
     <article>
       <img class="cover" src="${escapeHtml(event.cover)}" alt="" width="1200" height="630">
       <div class="body">
-        <p class="eyebrow">${escapeHtml(spaceName)} events${badge}</p>
+        <p class="eyebrow"><span>${escapeHtml(spaceName)} events</span>${badge}</p>
         <h1>${escapeHtml(event.title)}</h1>
         <dl class="facts">
           <div><dt>When</dt><dd><time datetime="${escapeHtml(event.start_date)}">${escapeHtml(when.day)}</time>${
@@ -620,8 +620,8 @@ const PAGE_STYLE = `
   article { background: #fff; border: 1px solid #e4ddd2; border-radius: 16px; overflow: hidden; box-shadow: 0 1px 3px rgb(0 0 0 / 0.06); }
   .cover { display: block; width: 100%; height: auto; aspect-ratio: 1200 / 630; object-fit: cover; background: #d9cfc1; }
   .body { padding: 24px; }
-  .eyebrow { margin: 0 0 4px; color: #8a3b12; font-size: 14px; font-weight: 600; letter-spacing: 0.04em; text-transform: uppercase; }
-  .badge { display: inline-block; margin-left: 8px; padding: 0 8px; border-radius: 999px; background: #1d6b45; color: #fff; font-size: 12px; letter-spacing: 0.02em; }
+  .eyebrow { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; margin: 0 0 4px; color: #8a3b12; font-size: 14px; font-weight: 600; letter-spacing: 0.04em; text-transform: uppercase; }
+  .badge { padding: 0 8px; border-radius: 999px; background: #1d6b45; color: #fff; font-size: 12px; letter-spacing: 0.02em; }
   h1 { margin: 0 0 16px; font-size: clamp(1.6rem, 5vw, 2.2rem); line-height: 1.2; }
   h2 { margin: 32px 0 8px; font-size: 1.2rem; }
   .facts { display: grid; gap: 12px; margin: 0 0 24px; }
