@@ -1,0 +1,103 @@
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { preload } from "react-dom";
+import type { ImageAsset } from "~/lib/content-types";
+import { heroImageWidths, type ResponsiveImage, responsiveContentImage } from "~/lib/images";
+import { useSiteConfig } from "~/lib/site-config";
+
+export interface PageHeroProps {
+  slug: string;
+  title: string;
+  description?: string;
+  /** Shown when the content service has no background for this page or could not be reached. */
+  fallbackImage: ResponsiveImage;
+  /** The background from the content service, if any. */
+  background: ImageAsset | null;
+  /** The site the hero content belongs to; only the hub's own site's hero is shown. */
+  site: string;
+  children?: ReactNode;
+}
+
+/**
+ * The large opening section of the hub's pages (SPEC.md, page hero): at least 70% of the viewport
+ * high, the background under a dark gradient with a white fade at the bottom, and the title and
+ * description rising in. The background is the page's high-priority LCP image.
+ */
+export function PageHero({ slug, title, description, fallbackImage, background, site, children }: PageHeroProps) {
+  const { contentSiteId } = useSiteConfig();
+  if (site !== contentSiteId) {
+    console.error("Invalid site configuration", { slug, site, expected: contentSiteId });
+    return null;
+  }
+  return (
+    <HeroFrame
+      slug={slug}
+      image={background ? responsiveContentImage(background.url, heroImageWidths) : fallbackImage}
+      title={title}
+      description={description}
+    >
+      {children}
+    </HeroFrame>
+  );
+}
+
+function HeroFrame({
+  slug,
+  image,
+  title,
+  description,
+  children,
+}: {
+  slug: string;
+  image: ResponsiveImage;
+  title: string;
+  description?: string;
+  children?: ReactNode;
+}) {
+  const [loaded, setLoaded] = useState(false);
+  const imageRef = useRef<HTMLImageElement>(null);
+  preload(image.src, { as: "image", imageSrcSet: image.srcSet, imageSizes: "100vw", fetchPriority: "high" });
+
+  // The image may finish loading before hydration, when React cannot see its load event.
+  useEffect(() => {
+    if (imageRef.current?.complete) setLoaded(true);
+  }, []);
+
+  const headingId = `hero-${slug}-title`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      data-hero-slug={slug}
+      className="relative isolate flex min-h-[70vh] items-end overflow-hidden"
+    >
+      <div className="absolute inset-0 -z-10" aria-busy={!loaded}>
+        <div className={loaded ? "absolute inset-0 bg-stone-300" : "absolute inset-0 animate-pulse bg-stone-300"} />
+        <img
+          ref={imageRef}
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes="100vw"
+          alt=""
+          fetchPriority="high"
+          loading="eager"
+          onLoad={() => setLoaded(true)}
+          className="absolute inset-0 size-full object-cover"
+        />
+        <div className="absolute inset-0 bg-gradient-to-b from-black/55 via-black/45 to-black/70" />
+        <div className="absolute inset-x-0 bottom-0 h-16 bg-gradient-to-b from-transparent to-canvas" />
+      </div>
+      <div className="mx-auto w-full max-w-7xl px-4 pb-20 pt-24 sm:px-6 sm:pb-24 lg:px-8">
+        <div className="max-w-3xl text-white">
+          <h1 id={headingId} className="rise-in text-4xl font-semibold leading-tight sm:text-5xl lg:text-6xl">
+            {title}
+          </h1>
+          {description ? (
+            <p className="rise-in rise-in-delay-1 mt-5 max-w-2xl text-lg leading-relaxed text-white/90 sm:text-xl">
+              {description}
+            </p>
+          ) : null}
+          {children ? <div className="rise-in rise-in-delay-2 mt-8 flex flex-wrap gap-3">{children}</div> : null}
+        </div>
+      </div>
+    </section>
+  );
+}

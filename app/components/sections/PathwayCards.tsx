@@ -1,0 +1,33 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import type { PathwayCard } from "~/content/home";
+
+export function PathwayCards({ title, cards }: { title: string; cards: PathwayCard[] }) {
+  return (
+    <section aria-labelledby="pathways-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+      <h2 id="pathways-title" className="text-3xl font-semibold text-ink sm:text-4xl">
+        {title}
+      </h2>
+      <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {cards.map(({ icon: Icon, title: cardTitle, description, to, linkLabel }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="group flex h-full flex-col rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)] transition hover:-translate-y-0.5 hover:border-brand-300"
+            >
+              <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                <Icon aria-hidden="true" className="size-6" />
+              </span>
+              <h3 className="mt-5 text-xl font-semibold text-ink">{cardTitle}</h3>
+              <p className="mt-2 flex-1 text-muted">{description}</p>
+              <span className="mt-5 inline-flex items-center gap-1 text-sm font-semibold text-brand-700">
+                {linkLabel}
+                <ArrowRight aria-hidden="true" className="size-4 transition group-hover:translate-x-0.5" />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import { site } from "~/config/site";
+import type { FallbackHero } from "./hero-images";
+
+/**
+ * Each page's hero: its content slug (the `PageHero.slug` in the content service), heading,
+ * description (also the page's meta description) and fallback background.
+ */
+export interface PageIntro {
+  slug: string;
+  path: string;
+  /** The document title's page name; defaults to the heading. */
+  documentTitle?: string;
+  heading: string;
+  description: string;
+  fallback: FallbackHero;
+}
+
+export const pages = {
+  home: {
+    slug: "home",
+    path: "/",
+    heading: "Where Batesville gets to work",
+    description:
+      "Coworking desks, private offices, meeting rooms and the Think Lounge event space, all under one restored foundry roof in downtown Batesville, Arkansas.",
+    fallback: "home",
+  },
+  tour: {
+    slug: "tour",
+    path: "/tour",
+    documentTitle: "Book a Tour",
+    heading: "Book Your Free Tour",
+    description:
+      "See the desks, offices, meeting rooms and Think Lounge for yourself. Tours take about 20 minutes, and the coffee is on us.",
+    fallback: "spaces",
+  },
+  members: {
+    slug: "members",
+    path: "/members",
+    documentTitle: "Members",
+    heading: "Member Businesses",
+    description:
+      "Founders, freelancers, nonprofits and growing teams call Ozark Foundry home. Meet the businesses working under our roof.",
+    fallback: "community",
+  },
+  coworking: {
+    slug: "coworking",
+    path: "/coworking",
+    heading: "Coworking",
+    description:
+      "A bright, focused place to work with fast Wi-Fi, good coffee and neighbours worth knowing. Memberships from $50 a month.",
+    fallback: "spaces",
+  },
+  privateOffices: {
+    slug: "private-offices",
+    path: "/private-offices",
+    heading: "Private Offices",
+    description:
+      "Lockable, furnished offices for teams of one to five, with meeting-room hours and 24/7 access included.",
+    fallback: "spaces",
+  },
+  meetingRooms: {
+    slug: "meeting-rooms",
+    path: "/meeting-rooms",
+    heading: "Meeting Rooms",
+    description:
+      "Two professional rooms for client meetings, interviews and workshops: the Focus room for four and the Brainstorm room for eight to ten.",
+    fallback: "spaces",
+  },
+  eventSpaces: {
+    slug: "event-spaces",
+    path: "/event-spaces",
+    documentTitle: "Think Lounge Event Space",
+    heading: "Think Lounge",
+    description:
+      "A flexible event space for up to 72 guests with premium AV, a catering kitchen and a team that helps your event run smoothly.",
+    fallback: "spaces",
+  },
+  blog: {
+    slug: "blog",
+    path: "/blog",
+    heading: "Blog",
+    description: "Stories, tips and news from the Ozark Foundry community.",
+    fallback: "community",
+  },
+  partners: {
+    slug: "partners",
+    path: "/partners",
+    heading: "Community Partners",
+    description:
+      "The schools, businesses and community organisations that help us grow entrepreneurship in Independence County.",
+    fallback: "community",
+  },
+  contact: {
+    slug: "contact",
+    path: "/contact",
+    documentTitle: "Contact",
+    heading: "Get in Touch",
+    description: "Questions about membership, offices, events or partnerships? Send us a note and we'll get back to you.",
+    fallback: "company",
+  },
+  gallery: {
+    slug: "gallery",
+    path: "/gallery",
+    documentTitle: "Gallery",
+    heading: "Our Space Gallery",
+    description: "Take a look around the building: workspaces, the Think Lounge, the exterior and the renovation story.",
+    fallback: "company",
+  },
+  press: {
+    slug: "press",
+    path: "/press",
+    heading: "Press",
+    description:
+      `News about ${site.name}, photos of the building and interviews with our team. For press enquiries, write to ${site.contact.email}.`,
+    fallback: "company",
+  },
+  privacy: {
+    slug: "privacy",
+    path: "/privacy",
+    documentTitle: "Privacy Policy",
+    heading: "Privacy Policy",
+    description: "What this website collects, why, and what we do with it.",
+    fallback: "legal",
+  },
+  terms: {
+    slug: "terms",
+    path: "/terms",
+    documentTitle: "Terms of Service",
+    heading: "Terms of Service",
+    description: "The terms that apply to our website, memberships and bookings.",
+    fallback: "legal",
+  },
+  events: {
+    slug: "events",
+    path: "/events",
+    heading: "Events",
+    description: "Workshops, meetups, open houses and community gatherings at Ozark Foundry.",
+    fallback: "community",
+  },
+} satisfies Record<string, PageIntro>;

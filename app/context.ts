@@ -1,0 +1,43 @@
+import { createContext, type RouterContextProvider } from "react-router";
+import type { ContentService } from "~/services/content.server";
+
+/**
+ * What the server hands every loader and action (through React Router's context): the services that
+ * talk to the outside world, the settings pages may show, and facts about the request.
+ */
+
+/** Settings the browser may see. Nothing secret belongs here: it is sent with every page. */
+export interface PublicConfig {
+  siteUrl: string;
+  contentSiteId: string;
+  timeZone: string;
+  gaMeasurementId: string | null;
+  /** Base of the embedded booking widgets, `{base}/widget/booking/{calendarId}`. */
+  bookingWidgetUrl: string;
+  /** Base of public event pages and event cover paths. */
+  eventsPublicUrl: string;
+}
+
+export interface AppServices {
+  content: ContentService;
+}
+
+export interface AppContext {
+  services: AppServices;
+  config: PublicConfig;
+  /** Serves a deliberately failing route, for the error page's end-to-end test. */
+  errorTestRoute: boolean;
+}
+
+export interface RequestInfo {
+  /** The Content-Security-Policy nonce of this response's inline scripts. */
+  nonce: string;
+  clientAddress: string;
+}
+
+export const appContext = createContext<AppContext>();
+export const requestContext = createContext<RequestInfo>();
+
+export function getServices(context: Readonly<RouterContextProvider>): AppServices {
+  return context.get(appContext).services;
+}

@@ -1,0 +1,87 @@
+import type { Document } from "@contentful/rich-text-types";
+
+/**
+ * Content as the pages use it: plain, serialisable objects built by the content service from the
+ * content service's entries (SPEC.md section 3). Asset URLs here are absolute.
+ */
+
+export interface ImageAsset {
+  id: string;
+  url: string;
+  title: string;
+  /** Alternative text; empty for a decorative image. */
+  description: string;
+  width: number | null;
+  height: number | null;
+  contentType: string;
+}
+
+export interface PageHeroContent {
+  /** The site the hero belongs to (the `site` field of the entry). */
+  site: string;
+  /** Absolute URL of the background image, or "" when the content has none. */
+  backgroundUrl: string;
+  background: ImageAsset | null;
+  /** Why loading failed, or null. The hero then shows its fallback image. */
+  error: string | null;
+}
+
+export interface BlogPost {
+  id: string;
+  title: string;
+  slug: string;
+  publishDate: string;
+  author: string;
+  excerpt: string;
+  content: Document | null;
+  featuredImage: ImageAsset | null;
+  videoUrl: string | null;
+  tags: string[];
+  featured: boolean;
+}
+
+export interface SuccessStory {
+  id: string;
+  title: string;
+  description: string;
+  image: ImageAsset | null;
+  videoUrl: string | null;
+  quote: string;
+  authorName: string;
+  authorRole: string;
+  companyName: string;
+  benefits: string[];
+  pageSlugs: string[];
+}
+
+export interface Partner {
+  id: string;
+  name: string;
+  type: string;
+  description: string;
+  longDescription: string;
+  logo: ImageAsset | null;
+  website: string | null;
+  location: string;
+  /** The year the partnership began. */
+  partnerSince: number | null;
+  benefits: string[];
+  initiatives: string[];
+  featured: boolean;
+  order: number | null;
+}
+
+export interface GalleryImage {
+  id: string;
+  title: string;
+  description: string;
+  image: ImageAsset;
+  tags: string[];
+}
+
+export interface GalleryPage {
+  images: GalleryImage[];
+  total: number;
+  page: number;
+  totalPages: number;
+}

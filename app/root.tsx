@@ -1,0 +1,107 @@
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import frauncesFont from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
+import { SiteLayout } from "./components/layout/SiteLayout";
+import { ErrorPage } from "./components/sections/ErrorPage";
+import { pageTitle } from "./config/site";
+import { appContext } from "./context";
+import { gtagBootstrapScript, trackPageView } from "./lib/analytics";
+import { useNonce } from "./lib/nonce";
+import { SiteConfigProvider } from "./lib/site-config";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: frauncesFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: pageTitle(notFound ? "Page not found" : "Something went wrong") }, { name: "robots", content: "noindex" }];
+};
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { config } = context.get(appContext);
+  return { config, year: new Date().getFullYear() };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const measurementId = data?.config.gaMeasurementId ?? null;
+  return (
+    <html lang="en-US" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f4c5c" />
+        <script
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed snippet with a JSON-encoded id
+          dangerouslySetInnerHTML={{
+            __html: `document.documentElement.classList.add('js');${gtagBootstrapScript(measurementId)}`,
+          }}
+        />
+        {measurementId ? (
+          <script async nonce={nonce} src={`https://www.googletagmanager.com/gtag/js?id=${measurementId}`} />
+        ) : null}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function usePageViews() {
+  const location = useLocation();
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a page view per path or query change
+  useEffect(() => {
+    trackPageView(`${location.pathname}${location.search}`);
+  }, [location.pathname, location.search]);
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  usePageViews();
+  return (
+    <SiteConfigProvider config={loaderData.config}>
+      <SiteLayout year={loaderData.year}>
+        <Outlet />
+      </SiteLayout>
+    </SiteConfigProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  usePageViews();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const page = notFound ? <ErrorPage kind="not-found" /> : <ErrorPage kind="error" />;
+  if (!data) return <SiteLayout year={new Date().getFullYear()}>{page}</SiteLayout>;
+  return (
+    <SiteConfigProvider config={data.config}>
+      <SiteLayout year={data.year}>{page}</SiteLayout>
+    </SiteConfigProvider>
+  );
+}

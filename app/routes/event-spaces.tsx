@@ -1,0 +1,27 @@
+import { CallToAction } from "~/components/sections/CallToAction";
+import { IntroHero } from "~/components/sections/IntroHero";
+import { pages } from "~/content/pages";
+import { getServices } from "~/context";
+import { introMeta } from "~/lib/seo";
+import type { Route } from "./+types/event-spaces";
+
+const page = pages.eventSpaces;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { hero: await getServices(context).content.getPageHero(page.slug) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => introMeta(page, matches);
+
+export default function EventSpacesPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <IntroHero page={page} hero={loaderData.hero} />
+      <CallToAction
+        title="Planning an event?"
+        description="Walk through the Think Lounge with our events team and plan the layout together."
+        actions={[{ label: "Schedule Consultation", to: "/tour" }, { label: "Contact Us", to: "/contact" }]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { CallToAction } from "~/components/sections/CallToAction";
+import { IntroHero } from "~/components/sections/IntroHero";
+import { PathwayCards } from "~/components/sections/PathwayCards";
+import { ButtonLink } from "~/components/ui/Button";
+import { pathways } from "~/content/home";
+import { pages } from "~/content/pages";
+import { getServices } from "~/context";
+import { introMeta } from "~/lib/seo";
+import type { Route } from "./+types/home";
+
+const page = pages.home;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { hero: await getServices(context).content.getPageHero(page.slug) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => introMeta(page, matches);
+
+export default function HomePage({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <IntroHero page={page} hero={loaderData.hero}>
+        <ButtonLink to="/tour" size="lg">
+          Book a Tour
+        </ButtonLink>
+        <ButtonLink to="/coworking" size="lg" variant="light">
+          Explore Spaces
+        </ButtonLink>
+      </IntroHero>
+      <PathwayCards title="What brings you to the Foundry?" cards={pathways} />
+      <CallToAction
+        title="Schedule Your Tour"
+        description="Come see the space, meet the community and find the membership that fits how you work."
+        actions={[
+          { label: "Schedule Your Tour", to: "/tour" },
+          { label: "Join Today", to: "/contact" },
+          { label: "Contact Us", to: "/contact" },
+        ]}
+      />
+    </>
+  );
+}

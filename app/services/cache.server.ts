@@ -1,0 +1,111 @@
+/**
+ * An in-memory cache for responses from outside services (DESIGN.md section 5):
+ * - fresh for `freshMs`: served without asking the service;
+ * - then stale: served at once while one background refresh runs;
+ * - a failed refresh keeps the stale value, which is served for up to `staleIfErrorMs`;
+ * - older than that, or never loaded: the caller waits for the service, up to `waitMs`, and gets its
+ *   error when it fails. A load that outlives `waitMs` keeps running and fills the cache when it ends.
+ */
+
+export interface CacheOptions {
+  freshMs: number;
+  staleIfErrorMs: number;
+  /** How long a caller waits for a load before giving up (the load itself carries on). */
+  waitMs: number;
+  maxEntries: number;
+  /** After a failed background refresh, serve the stale value this long before trying again. */
+  retryAfterFailureMs: number;
+  now?: () => number;
+  onBackgroundError?: (key: string, error: unknown) => void;
+}
+
+interface Entry<T> {
+  value: T;
+  storedAt: number;
+}
+
+export class TimeoutError extends Error {
+  constructor(ms: number) {
+    super(`No answer within ${ms} ms`);
+    this.name = "TimeoutError";
+  }
+}
+
+export interface Cache {
+  get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  clear(): void;
+}
+
+export function createCache(options: CacheOptions): Cache {
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry<unknown>>();
+  const inFlight = new Map<string, Promise<unknown>>();
+  const failedAt = new Map<string, number>();
+
+  function store(key: string, value: unknown): void {
+    entries.delete(key);
+    entries.set(key, { value, storedAt: now() });
+    if (entries.size > options.maxEntries) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+  }
+
+  function refresh<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const running = inFlight.get(key) as Promise<T> | undefined;
+    if (running) return running;
+    const loading = load()
+      .then(
+        (value) => {
+          store(key, value);
+          failedAt.delete(key);
+          return value;
+        },
+        (error: unknown) => {
+          failedAt.set(key, now());
+          throw error;
+        },
+      )
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, loading);
+    return loading;
+  }
+
+  return {
+    async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const entry = entries.get(key) as Entry<T> | undefined;
+      const age = entry ? now() - entry.storedAt : Number.POSITIVE_INFINITY;
+      if (entry && age <= options.freshMs) return entry.value;
+      if (entry && age <= options.staleIfErrorMs) {
+        const lastFailure = failedAt.get(key);
+        if (lastFailure === undefined || now() - lastFailure >= options.retryAfterFailureMs) {
+          refresh(key, load).catch((error) => options.onBackgroundError?.(key, error));
+        }
+        return entry.value;
+      }
+      const loading = refresh(key, load);
+      loading.catch(() => {});
+      return withTimeout(loading, options.waitMs);
+    },
+    clear() {
+      entries.clear();
+      failedAt.clear();
+    },
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new TimeoutError(ms)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

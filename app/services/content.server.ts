@@ -1,0 +1,480 @@
+import { BLOCKS, type Document } from "@contentful/rich-text-types";
+import {
+  type ContentfulClientApi,
+  createClient,
+  type EntriesQueries,
+  type EntryFieldTypes,
+  type EntrySkeletonType,
+} from "contentful";
+import { z } from "zod";
+import type {
+  BlogPost,
+  GalleryImage,
+  GalleryPage,
+  ImageAsset,
+  PageHeroContent,
+  Partner,
+  SuccessStory,
+} from "~/lib/content-types";
+import { absoluteAssetUrl } from "~/lib/images";
+import type { Cache } from "./cache.server";
+
+/** Content from the hosted content service (Contentful's Delivery API), SPEC.md section 7. */
+
+export interface ContentConfig {
+  spaceId: string;
+  accessToken: string;
+  environment: string;
+  /** Host and optional port, without a scheme (the SDK ignores a value with one). */
+  host: string;
+  /** Plain http, for a local or test stand-in. */
+  insecure: boolean;
+  /** The hub's own identifier in `PageHero.site`. */
+  siteId: string;
+}
+
+export const BLOG_PAGE_SIZE = 6;
+export const LATEST_POSTS_LIMIT = 10;
+export const GALLERY_PAGE_SIZE = 12;
+export const PARTNERS_LIMIT = 100;
+export const SUCCESS_STORIES_LIMIT = 2;
+
+// Entry skeletons: the content types as the SDK sees them (field ids exactly as in the space).
+type AssetLink = EntryFieldTypes.AssetLink;
+type SymbolList = EntryFieldTypes.Array<EntryFieldTypes.Symbol>;
+
+export type BlogPostSkeleton = EntrySkeletonType<
+  {
+    title: EntryFieldTypes.Symbol;
+    slug: EntryFieldTypes.Symbol;
+    publishDate: EntryFieldTypes.Date;
+    author: EntryFieldTypes.Symbol;
+    excerpt: EntryFieldTypes.Text;
+    content: EntryFieldTypes.RichText;
+    featuredImage: AssetLink;
+    videoURL: EntryFieldTypes.Symbol;
+    videoUrl: EntryFieldTypes.Symbol;
+    tags: SymbolList;
+    featured: EntryFieldTypes.Boolean;
+  },
+  "blogPost"
+>;
+
+export type SuccessStorySkeleton = EntrySkeletonType<
+  {
+    title: EntryFieldTypes.Symbol;
+    description: EntryFieldTypes.Text;
+    featuredImage: AssetLink;
+    videoURL: EntryFieldTypes.Symbol;
+    quote: EntryFieldTypes.Text;
+    authorName: EntryFieldTypes.Symbol;
+    authorRole: EntryFieldTypes.Symbol;
+    companyName: EntryFieldTypes.Symbol;
+    benefits: SymbolList;
+    pageSlugs: SymbolList;
+  },
+  "successStory"
+>;
+
+export type PartnerSkeleton = EntrySkeletonType<
+  {
+    name: EntryFieldTypes.Symbol;
+    type: EntryFieldTypes.Symbol;
+    description: EntryFieldTypes.Text;
+    longDescription: EntryFieldTypes.Text;
+    logo: AssetLink;
+    website: EntryFieldTypes.Symbol;
+    location: EntryFieldTypes.Symbol;
+    partnerSince: EntryFieldTypes.Symbol;
+    benefits: SymbolList;
+    initiatives: SymbolList;
+    featured: EntryFieldTypes.Boolean;
+    order: EntryFieldTypes.Integer;
+  },
+  "partners"
+>;
+
+export type GalleryImageSkeleton = EntrySkeletonType<
+  {
+    title: EntryFieldTypes.Symbol;
+    description: EntryFieldTypes.Text;
+    image: AssetLink;
+    tags: SymbolList;
+  },
+  "galleryImage"
+>;
+
+export type PageHeroSkeleton = EntrySkeletonType<
+  {
+    slug: EntryFieldTypes.Symbol;
+    site: EntryFieldTypes.Symbol;
+    backgroundImage: AssetLink;
+  },
+  "PageHero"
+>;
+
+type AnySkeleton =
+  | BlogPostSkeleton
+  | SuccessStorySkeleton
+  | PartnerSkeleton
+  | GalleryImageSkeleton
+  | PageHeroSkeleton;
+
+export type ContentQuery<Skeleton extends EntrySkeletonType = AnySkeleton> = EntriesQueries<Skeleton, undefined>;
+
+export function createContentClient(config: ContentConfig): ContentfulClientApi<undefined> {
+  return createClient({
+    space: config.spaceId,
+    accessToken: config.accessToken,
+    environment: config.environment,
+    host: config.host,
+    insecure: config.insecure,
+    timeout: 30_000,
+    retryLimit: 5,
+  });
+}
+
+// Runtime shapes: what the service accepts from the content service. Anything else is dropped with a
+// warning, so one malformed entry never takes a page down.
+const text = z.string().catch("");
+const optionalText = z.string().optional().catch(undefined);
+const textList = z.array(z.string()).catch([]);
+
+const assetSchema = z.object({
+  sys: z.object({ id: z.string(), type: z.literal("Asset") }),
+  fields: z.object({
+    title: optionalText,
+    description: optionalText,
+    file: z.object({
+      url: z.string().min(1),
+      contentType: z.string().catch("application/octet-stream"),
+      details: z
+        .object({ image: z.object({ width: z.number(), height: z.number() }).optional() })
+        .catch({}),
+    }),
+  }),
+});
+
+const entrySchema = <Fields extends z.ZodRawShape>(fields: Fields) =>
+  z.object({ sys: z.object({ id: z.string(), createdAt: z.string().optional() }), fields: z.object(fields) });
+
+const linkedAsset = z.unknown().optional();
+
+const blogPostSchema = entrySchema({
+  title: z.string().min(1),
+  slug: z.string().min(1),
+  publishDate: z.string().min(1),
+  author: text,
+  excerpt: text,
+  content: z.unknown().optional(),
+  featuredImage: linkedAsset,
+  videoURL: optionalText,
+  videoUrl: optionalText,
+  tags: textList,
+  featured: z.boolean().catch(false),
+});
+
+const successStorySchema = entrySchema({
+  title: z.string().min(1),
+  description: text,
+  featuredImage: linkedAsset,
+  videoURL: optionalText,
+  quote: text,
+  authorName: text,
+  authorRole: text,
+  companyName: text,
+  benefits: textList,
+  pageSlugs: textList,
+});
+
+const partnerSchema = entrySchema({
+  name: z.string().min(1),
+  type: text,
+  description: text,
+  longDescription: text,
+  logo: linkedAsset,
+  website: optionalText,
+  location: text,
+  partnerSince: z.union([z.number(), z.string()]).optional().catch(undefined),
+  benefits: textList,
+  initiatives: textList,
+  featured: z.boolean().catch(false),
+  order: z.number().optional().catch(undefined),
+});
+
+const galleryImageSchema = entrySchema({
+  title: text,
+  description: text,
+  image: z.unknown(),
+  tags: textList,
+});
+
+const pageHeroSchema = entrySchema({
+  slug: z.string(),
+  site: z.string().optional().catch(undefined),
+  backgroundImage: linkedAsset,
+});
+
+const collectionSchema = z.object({ items: z.array(z.unknown()), total: z.number().int().nonnegative() });
+
+/** The year a partnership began, from a year number or a date string. */
+export function partnerSinceYear(value: number | string | undefined): number | null {
+  if (typeof value === "number") return Number.isInteger(value) ? value : null;
+  const year = value?.match(/^\s*(\d{4})/)?.[1];
+  return year ? Number(year) : null;
+}
+
+export function normalizeContentError(error: unknown): Error {
+  return error instanceof Error ? error : new Error("Failed to fetch entries");
+}
+
+export interface ContentServiceOptions {
+  client: Pick<ContentfulClientApi<undefined>, "getEntries" | "getAsset">;
+  siteId: string;
+  assetProtocol: "https:" | "http:";
+  cache: Cache;
+  log?: Pick<Console, "warn" | "error">;
+}
+
+export type ContentService = ReturnType<typeof createContentService>;
+
+export function createContentService({ client, siteId, assetProtocol, cache, log = console }: ContentServiceOptions) {
+  function toImageAsset(value: unknown): ImageAsset | null {
+    const parsed = assetSchema.safeParse(value);
+    if (!parsed.success) return null;
+    const { sys, fields } = parsed.data;
+    return {
+      id: sys.id,
+      url: absoluteAssetUrl(fields.file.url, assetProtocol),
+      title: fields.title ?? "",
+      description: fields.description ?? "",
+      width: fields.file.details.image?.width ?? null,
+      height: fields.file.details.image?.height ?? null,
+      contentType: fields.file.contentType,
+    };
+  }
+
+  /** Keeps rich text as it is, but reduces embedded assets to what a page needs, with absolute URLs. */
+  function normalizeRichText(value: unknown): Document | null {
+    if (!value || typeof value !== "object" || (value as { nodeType?: unknown }).nodeType !== BLOCKS.DOCUMENT) {
+      return null;
+    }
+    const visit = (node: unknown): unknown => {
+      if (!node || typeof node !== "object") return node;
+      const record = node as { nodeType?: string; data?: { target?: unknown }; content?: unknown[] };
+      if (record.nodeType === BLOCKS.EMBEDDED_ASSET) {
+        const asset = toImageAsset(record.data?.target);
+        return { ...record, data: { target: asset } };
+      }
+      return Array.isArray(record.content) ? { ...record, content: record.content.map(visit) } : record;
+    };
+    return visit(value) as Document;
+  }
+
+  function parseItems<T, Shape extends z.ZodType>(
+    items: unknown[],
+    schema: Shape,
+    contentType: string,
+    map: (entry: z.infer<Shape>) => T | null,
+  ): T[] {
+    const results: T[] = [];
+    for (const item of items) {
+      const parsed = schema.safeParse(item);
+      const mapped = parsed.success ? map(parsed.data) : null;
+      if (mapped) results.push(mapped);
+      else log.warn(`Skipping a malformed ${contentType} entry`, describeInvalid(item, parsed.error));
+    }
+    return results;
+  }
+
+  async function getEntries(query: Record<string, unknown>): Promise<{ items: unknown[]; total: number }> {
+    if (!query.content_type) throw new Error("Content type is required for Contentful queries");
+    try {
+      const response = await client.getEntries(query as ContentQuery);
+      const parsed = collectionSchema.safeParse(response);
+      if (!parsed.success) throw new Error("The content service answered with an unexpected shape");
+      return parsed.data;
+    } catch (error) {
+      throw normalizeContentError(error);
+    }
+  }
+
+  const cached = <T>(key: string, load: () => Promise<T>) => cache.get(`content:${key}`, load);
+
+  const toBlogPost = (entry: z.infer<typeof blogPostSchema>): BlogPost => ({
+    id: entry.sys.id,
+    title: entry.fields.title,
+    slug: entry.fields.slug,
+    publishDate: entry.fields.publishDate,
+    author: entry.fields.author,
+    excerpt: entry.fields.excerpt,
+    content: normalizeRichText(entry.fields.content),
+    featuredImage: toImageAsset(entry.fields.featuredImage),
+    videoUrl: entry.fields.videoURL ?? entry.fields.videoUrl ?? null,
+    tags: entry.fields.tags,
+    featured: entry.fields.featured,
+  });
+
+  const toSuccessStory = (entry: z.infer<typeof successStorySchema>): SuccessStory => ({
+    id: entry.sys.id,
+    title: entry.fields.title,
+    description: entry.fields.description,
+    image: toImageAsset(entry.fields.featuredImage),
+    videoUrl: entry.fields.videoURL ?? null,
+    quote: entry.fields.quote,
+    authorName: entry.fields.authorName,
+    authorRole: entry.fields.authorRole,
+    companyName: entry.fields.companyName,
+    benefits: entry.fields.benefits,
+    pageSlugs: entry.fields.pageSlugs,
+  });
+
+  const toPartner = (entry: z.infer<typeof partnerSchema>): Partner => ({
+    id: entry.sys.id,
+    name: entry.fields.name,
+    type: entry.fields.type,
+    description: entry.fields.description,
+    longDescription: entry.fields.longDescription,
+    logo: toImageAsset(entry.fields.logo),
+    website: entry.fields.website ?? null,
+    location: entry.fields.location,
+    partnerSince: partnerSinceYear(entry.fields.partnerSince),
+    benefits: entry.fields.benefits,
+    initiatives: entry.fields.initiatives,
+    featured: entry.fields.featured,
+    order: entry.fields.order ?? null,
+  });
+
+  const toGalleryImage = (entry: z.infer<typeof galleryImageSchema>): GalleryImage | null => {
+    const image = toImageAsset(entry.fields.image);
+    if (!image) return null;
+    return {
+      id: entry.sys.id,
+      title: entry.fields.title || image.title,
+      description: entry.fields.description || image.description,
+      image,
+      tags: entry.fields.tags,
+    };
+  };
+
+  async function queryBlogPosts(query: Record<string, unknown>): Promise<BlogPost[]> {
+    const { items } = await getEntries({ content_type: "blogPost", order: ["-fields.publishDate"], ...query });
+    return parseItems(items, blogPostSchema, "blogPost", toBlogPost);
+  }
+
+  return {
+    /** The generic entries query (SPEC.md section 7); a content type is required. */
+    getEntries,
+
+    /**
+     * The background of a page's hero. Never throws: on failure the hero shows its fallback image,
+     * so the error is logged and returned.
+     */
+    async getPageHero(slug: string): Promise<PageHeroContent> {
+      try {
+        return await cached(`hero:${slug}`, async () => {
+          const { items } = await getEntries({
+            content_type: "PageHero",
+            "fields.slug": slug,
+            "fields.site": siteId,
+            limit: 1,
+            include: 1,
+          });
+          const [hero] = parseItems(items, pageHeroSchema, "PageHero", (entry) => entry);
+          const background = toImageAsset(hero?.fields.backgroundImage);
+          return {
+            site: hero?.fields.site ?? siteId,
+            backgroundUrl: background?.url ?? "",
+            background,
+            error: null,
+          };
+        });
+      } catch (error) {
+        log.error("Error loading page hero:", error);
+        return { site: siteId, backgroundUrl: "", background: null, error: normalizeContentError(error).message };
+      }
+    },
+
+    getBlogPosts({
+      limit = BLOG_PAGE_SIZE,
+      skip = 0,
+      tag,
+      featured,
+    }: { limit?: number; skip?: number; tag?: string; featured?: boolean } = {}): Promise<BlogPost[]> {
+      const query: Record<string, unknown> = { limit, skip, include: 2 };
+      if (tag) query["fields.tags[in]"] = tag;
+      if (featured !== undefined) query["fields.featured"] = featured;
+      return cached(`posts:${JSON.stringify(query)}`, () => queryBlogPosts(query));
+    },
+
+    async getBlogPostBySlug(slug: string): Promise<BlogPost | null> {
+      const posts = await cached(`post:${slug}`, () => queryBlogPosts({ "fields.slug": slug, limit: 1, include: 2 }));
+      return posts[0] ?? null;
+    },
+
+    getLatestBlogPosts(): Promise<BlogPost[]> {
+      return cached("posts:latest", () => queryBlogPosts({ limit: LATEST_POSTS_LIMIT, include: 2 }));
+    },
+
+    getSuccessStories(pageSlug: string, limit = SUCCESS_STORIES_LIMIT): Promise<SuccessStory[]> {
+      return cached(`stories:${pageSlug}:${limit}`, async () => {
+        const { items } = await getEntries({
+          content_type: "successStory",
+          "fields.pageSlugs[in]": pageSlug,
+          order: ["-sys.createdAt"],
+          limit,
+          include: 1,
+        });
+        return parseItems(items, successStorySchema, "successStory", toSuccessStory);
+      });
+    },
+
+    getPartners(): Promise<Partner[]> {
+      return cached("partners", async () => {
+        const { items } = await getEntries({
+          content_type: "partners",
+          order: ["fields.order", "fields.name"],
+          limit: PARTNERS_LIMIT,
+          include: 1,
+        });
+        return parseItems(items, partnerSchema, "partners", toPartner);
+      });
+    },
+
+    getGalleryPage({ page = 1, tags = [] }: { page?: number; tags?: string[] } = {}): Promise<GalleryPage> {
+      const safePage = Number.isInteger(page) && page > 0 ? page : 1;
+      const query: Record<string, unknown> = {
+        content_type: "galleryImage",
+        order: ["-sys.createdAt"],
+        limit: GALLERY_PAGE_SIZE,
+        skip: (safePage - 1) * GALLERY_PAGE_SIZE,
+        include: 1,
+      };
+      if (tags.length > 0) query["fields.tags[in]"] = tags.join(",");
+      return cached(`gallery:${JSON.stringify(query)}`, async () => {
+        const { items, total } = await getEntries(query);
+        return {
+          images: parseItems(items, galleryImageSchema, "galleryImage", toGalleryImage),
+          total,
+          page: safePage,
+          totalPages: Math.ceil(total / GALLERY_PAGE_SIZE),
+        };
+      });
+    },
+
+    getAsset(id: string): Promise<ImageAsset | null> {
+      return cached(`asset:${id}`, async () => {
+        try {
+          return toImageAsset(await client.getAsset(id));
+        } catch (error) {
+          throw normalizeContentError(error);
+        }
+      });
+    },
+  };
+}
+
+function describeInvalid(item: unknown, error: z.ZodError | undefined): Record<string, unknown> {
+  const id = (item as { sys?: { id?: unknown } } | null)?.sys?.id;
+  return { id: typeof id === "string" ? id : undefined, problems: error?.issues.map((issue) => issue.path.join(".")) };
+}

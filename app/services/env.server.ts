@@ -1,0 +1,116 @@
+import { z } from "zod";
+
+/**
+ * The server's configuration, parsed once at start-up from the environment (README: Configuration).
+ * An empty variable counts as unset, so a blank line in a `.env` file never half-configures a service.
+ */
+
+const optionalText = z.string().trim().min(1).optional();
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+  .transform((value) => value === "true" || value === "1");
+
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
+
+const timeZone = z.string().refine(
+  (zone) => {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { error: "must be an IANA time zone such as America/Chicago" },
+);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    SITE_URL: httpUrl.optional(),
+
+    CONTENTFUL_SPACE_ID: optionalText,
+    CONTENTFUL_ACCESS_TOKEN: optionalText,
+    CONTENTFUL_ENVIRONMENT: z.string().min(1).default("master"),
+    CONTENTFUL_HOST: z
+      .string()
+      .regex(/^[a-z0-9.-]+(:\d{1,5})?$/i, {
+        error: "must be a host with an optional port, without a scheme (e.g. cdn.contentful.com or 127.0.0.1:4010)",
+      })
+      .default("cdn.contentful.com"),
+    CONTENTFUL_INSECURE: booleanFlag.default(false),
+    CONTENT_SITE_ID: z.string().min(1).default("cchub"),
+
+    EVENTS_API_URL: httpUrl.default("https://api.archieapp.co"),
+    EVENTS_CLIENT_ID: optionalText,
+    EVENTS_CLIENT_SECRET: optionalText,
+    EVENTS_SPACE: optionalText,
+    EVENTS_PUBLIC_URL: httpUrl.default("https://archieapp.co"),
+
+    LEAD_WEBHOOK_URL: httpUrl.optional(),
+    LEAD_MIRROR_URL: httpUrl.optional(),
+    BOOKING_WIDGET_URL: httpUrl.optional(),
+    GA_MEASUREMENT_ID: z
+      .string()
+      .regex(/^G-[A-Z0-9]{4,20}$/, { error: "must look like G-XXXXXXXXXX" })
+      .optional(),
+
+    DATA_DIR: z.string().min(1).default("./data"),
+    CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+    TZ_SITE: timeZone.default("America/Chicago"),
+    ERROR_TEST_ROUTE: booleanFlag.default(false),
+  })
+  .superRefine((env, context) => {
+    requireTogether(env, context, ["CONTENTFUL_SPACE_ID", "CONTENTFUL_ACCESS_TOKEN"]);
+    requireTogether(env, context, ["EVENTS_CLIENT_ID", "EVENTS_CLIENT_SECRET", "EVENTS_SPACE"]);
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+/** A configured integration needs all of its variables: one without the others is a mistake. */
+function requireTogether(
+  env: Record<string, unknown>,
+  context: z.RefinementCtx,
+  names: readonly string[],
+): void {
+  const present = names.filter((name) => env[name] !== undefined);
+  if (present.length === 0 || present.length === names.length) return;
+  for (const name of names.filter((candidate) => env[candidate] === undefined)) {
+    context.addIssue({
+      code: "custom",
+      path: [name],
+      message: `required when ${present.join(" and ")} ${present.length > 1 ? "are" : "is"} set`,
+    });
+  }
+}
+
+export class EnvError extends Error {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(`Invalid environment:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "EnvError";
+    this.problems = problems;
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const withoutBlanks = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ""),
+  );
+  const result = envSchema.safeParse(withoutBlanks);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}
+
+/** The canonical origin: SITE_URL, or the local server when it is not set. */
+export function siteOrigin(env: Env): string {
+  return (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+}

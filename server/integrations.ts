@@ -1,0 +1,194 @@
+import path from "node:path";
+import { startBookingStandIn } from "../demo/booking.ts";
+import { DEMO_ACCESS_TOKEN, DEMO_SPACE_ID, loadDataset, startContentfulStandIn } from "../demo/contentful.ts";
+import {
+  DEMO_EVENTS_CLIENT_ID,
+  DEMO_EVENTS_CLIENT_SECRET,
+  DEMO_EVENTS_SPACE,
+  startEventsStandIn,
+} from "../demo/events.ts";
+import type { RunningService } from "../demo/http.ts";
+import { startWebhookSink } from "../demo/webhook.ts";
+import type { ContentConfig } from "~/services/content.server";
+import type { Env } from "~/services/env.server";
+
+/**
+ * Decides, per outside service, whether the site talks to the configured live service or to an
+ * embedded stand-in (DESIGN.md section 4). A stand-in starts only for an integration that is not
+ * configured, and the site reaches it over HTTP exactly as it reaches the real service.
+ */
+
+export type Mode = "live" | "demo";
+
+export interface EventsConfig {
+  apiUrl: string;
+  clientId: string;
+  clientSecret: string;
+  space: string;
+  publicUrl: string;
+}
+
+export interface Integrations {
+  content: { mode: Mode; config: ContentConfig };
+  events: { mode: Mode; config: EventsConfig };
+  leads: { mode: Mode; webhookUrl: string; mirrorUrl: string | null };
+  booking: { mode: Mode; widgetUrl: string };
+  analytics: { mode: Mode; measurementId: string | null };
+  /** One line per integration for the start-up log. */
+  summary(): string[];
+  close(): Promise<void>;
+}
+
+export async function resolveIntegrations(env: Env, { projectRoot }: { projectRoot: string }): Promise<Integrations> {
+  const standIns: RunningService[] = [];
+  const started = <T extends RunningService>(service: T): T => {
+    standIns.push(service);
+    return service;
+  };
+  const demoDir = path.join(projectRoot, "demo");
+
+  try {
+    const content = await resolveContent(env, demoDir, started);
+    const events = await resolveEvents(env, demoDir, started);
+    const leads = env.LEAD_WEBHOOK_URL
+      ? { mode: "live" as const, webhookUrl: env.LEAD_WEBHOOK_URL, mirrorUrl: env.LEAD_MIRROR_URL ?? null }
+      : { mode: "demo" as const, webhookUrl: started(await startWebhookSink({})).url, mirrorUrl: env.LEAD_MIRROR_URL ?? null };
+    const booking = env.BOOKING_WIDGET_URL
+      ? { mode: "live" as const, widgetUrl: env.BOOKING_WIDGET_URL.replace(/\/+$/, "") }
+      : { mode: "demo" as const, widgetUrl: started(await startBookingStandIn({})).url };
+    const analytics = env.GA_MEASUREMENT_ID
+      ? { mode: "live" as const, measurementId: env.GA_MEASUREMENT_ID }
+      : { mode: "demo" as const, measurementId: null };
+
+    return {
+      content,
+      events,
+      leads,
+      booking,
+      analytics,
+      summary: () => [
+        line(
+          "content",
+          content.mode,
+          content.mode === "live"
+            ? `Contentful space ${content.config.spaceId} at ${content.config.host}`
+            : `embedded Contentful stand-in at http://${content.config.host} (space ${content.config.spaceId})`,
+        ),
+        line(
+          "events",
+          events.mode,
+          events.mode === "live"
+            ? `events service ${events.config.apiUrl} (space ${events.config.space})`
+            : `embedded events stand-in at ${events.config.apiUrl}`,
+        ),
+        line(
+          "leads",
+          leads.mode,
+          leads.mode === "live" ? "lead webhook configured" : `embedded webhook sink at ${leads.webhookUrl}`,
+        ),
+        line(
+          "booking",
+          booking.mode,
+          booking.mode === "live"
+            ? `booking widgets at ${booking.widgetUrl}`
+            : `embedded booking calendars at ${booking.widgetUrl}`,
+        ),
+        line(
+          "analytics",
+          analytics.mode,
+          analytics.measurementId
+            ? `Google Analytics ${analytics.measurementId}`
+            : "GA_MEASUREMENT_ID not set; events stay in window.dataLayer",
+        ),
+      ],
+      close: () => closeAll(standIns),
+    };
+  } catch (error) {
+    await closeAll(standIns);
+    throw error;
+  }
+}
+
+async function resolveContent(
+  env: Env,
+  demoDir: string,
+  started: <T extends RunningService>(service: T) => T,
+): Promise<Integrations["content"]> {
+  if (env.CONTENTFUL_SPACE_ID && env.CONTENTFUL_ACCESS_TOKEN) {
+    return {
+      mode: "live",
+      config: {
+        spaceId: env.CONTENTFUL_SPACE_ID,
+        accessToken: env.CONTENTFUL_ACCESS_TOKEN,
+        environment: env.CONTENTFUL_ENVIRONMENT,
+        host: env.CONTENTFUL_HOST,
+        insecure: env.CONTENTFUL_INSECURE,
+        siteId: env.CONTENT_SITE_ID,
+      },
+    };
+  }
+  const standIn = started(
+    await startContentfulStandIn({
+      dataset: await loadDataset(path.join(demoDir, "data", "space.json")),
+      assetsDir: path.join(demoDir, "assets"),
+      spaceId: DEMO_SPACE_ID,
+      accessToken: DEMO_ACCESS_TOKEN,
+    }),
+  );
+  return {
+    mode: "demo",
+    config: {
+      spaceId: standIn.spaceId,
+      accessToken: standIn.accessToken,
+      environment: standIn.environment,
+      host: standIn.host,
+      insecure: true,
+      siteId: env.CONTENT_SITE_ID,
+    },
+  };
+}
+
+async function resolveEvents(
+  env: Env,
+  demoDir: string,
+  started: <T extends RunningService>(service: T) => T,
+): Promise<Integrations["events"]> {
+  if (env.EVENTS_CLIENT_ID && env.EVENTS_CLIENT_SECRET && env.EVENTS_SPACE) {
+    return {
+      mode: "live",
+      config: {
+        apiUrl: env.EVENTS_API_URL.replace(/\/+$/, ""),
+        clientId: env.EVENTS_CLIENT_ID,
+        clientSecret: env.EVENTS_CLIENT_SECRET,
+        space: env.EVENTS_SPACE,
+        publicUrl: env.EVENTS_PUBLIC_URL.replace(/\/+$/, ""),
+      },
+    };
+  }
+  const standIn = started(
+    await startEventsStandIn({
+      clientId: DEMO_EVENTS_CLIENT_ID,
+      clientSecret: DEMO_EVENTS_CLIENT_SECRET,
+      space: DEMO_EVENTS_SPACE,
+      coversDir: path.join(demoDir, "assets", "events"),
+    }),
+  );
+  return {
+    mode: "demo",
+    config: {
+      apiUrl: standIn.url,
+      clientId: standIn.clientId,
+      clientSecret: standIn.clientSecret,
+      space: standIn.space,
+      publicUrl: standIn.url,
+    },
+  };
+}
+
+function line(name: string, mode: Mode, detail: string): string {
+  return `${name.padEnd(9)} ${mode}: ${detail}`;
+}
+
+async function closeAll(services: RunningService[]): Promise<void> {
+  await Promise.allSettled(services.map((service) => service.close()));
+}

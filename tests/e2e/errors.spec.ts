@@ -1,0 +1,39 @@
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./support/fixtures";
+
+test.describe("error pages", () => {
+  test("an uncaught route error shows the fallback page with HTTP 500", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/500 \(Internal Server Error\)/);
+    const response = await page.goto("/__error-test");
+    expect(response?.status()).toBe(500);
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Something went wrong.");
+    await expect(page.getByText("An unexpected error has occurred.")).toBeVisible();
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Go to Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Where Batesville gets to work");
+  });
+
+  test("the error page is rendered on the server", async ({ request }) => {
+    const response = await request.get("/__error-test");
+    expect(response.status()).toBe(500);
+    const html = await response.text();
+    expect(html).toContain("Something went wrong.");
+    expect(html).toContain("An unexpected error has occurred.");
+    expect(html).not.toContain("Deliberate failure");
+  });
+
+  for (const path of ["/no-such-page", "/blog/tag/community", "/coworking/extra"]) {
+    test(`an unknown address (${path}) shows the not-found page with HTTP 404`, async ({ page, allowConsoleErrors }) => {
+      allowConsoleErrors(/404 \(Not Found\)/);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await waitForHydration(page);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+      await expect(page).toHaveTitle("Page not found | Ozark Foundry");
+      await expect(page.getByRole("link", { name: "Go to Home" })).toHaveAttribute("href", "/");
+      await expectNoAxeViolations(page);
+    });
+  }
+});

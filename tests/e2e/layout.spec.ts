@@ -1,0 +1,160 @@
+import { expect, test, waitForHydration } from "./support/fixtures";
+
+const spacesLinks = ["/coworking", "/private-offices", "/meeting-rooms", "/event-spaces"];
+
+test.describe("shared layout on a desktop", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("the header has the logo, four menu groups and a Book Tour button", async ({ page }) => {
+    await page.goto("/press");
+    await waitForHydration(page);
+    const header = page.getByRole("banner");
+    await expect(header).toHaveCSS("position", "fixed");
+    await expect(header.getByRole("link", { name: "Ozark Foundry home" })).toHaveAttribute("href", "/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const group of ["Spaces", "Community", "Resources", "Company"]) {
+      await expect(nav.getByRole("button", { name: group })).toHaveAttribute("aria-expanded", "false");
+    }
+    await expect(header.getByRole("link", { name: "Book Tour" })).toHaveAttribute("href", "/tour");
+  });
+
+  test("a menu group opens on hover and lists its pages", async ({ page }) => {
+    await page.goto("/press");
+    await waitForHydration(page);
+    const spaces = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Spaces" });
+    const panel = page.locator(`#${await spaces.getAttribute("aria-controls")}`);
+    await expect(panel).toBeHidden();
+    await spaces.hover();
+    await expect(spaces).toHaveAttribute("aria-expanded", "true");
+    await expect(panel).toBeVisible();
+    const hrefs = await panel.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(hrefs).toEqual(spacesLinks);
+    await page.mouse.move(640, 600);
+    await expect(panel).toBeHidden();
+  });
+
+  test("a menu group opens on keyboard focus and closes with Escape", async ({ page }) => {
+    await page.goto("/press");
+    await waitForHydration(page);
+    const community = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Community" });
+    await community.focus();
+    await expect(community).toHaveAttribute("aria-expanded", "true");
+    const panel = page.locator(`#${await community.getAttribute("aria-controls")}`);
+    await expect(panel.getByRole("link", { name: /Members/ })).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(panel.getByRole("link", { name: /Members/ })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(community).toHaveAttribute("aria-expanded", "false");
+    await expect(community).toBeFocused();
+    await expect(panel).toBeHidden();
+  });
+
+  test("the Resources group links the member portal in a new tab", async ({ page }) => {
+    await page.goto("/press");
+    await waitForHydration(page);
+    const resources = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Resources" });
+    await resources.click();
+    const portal = page.getByRole("link", { name: /Member Portal/ });
+    await expect(portal).toHaveAttribute("target", "_blank");
+    await expect(portal).toHaveAttribute("rel", "noopener noreferrer");
+    await expect(portal).toHaveAttribute("href", /^https:\/\//);
+    await expect(page.getByRole("link", { name: /Book a Tour/ })).toHaveAttribute("href", "/tour");
+  });
+
+  test("the footer has the address, phone, email and the Spaces, Company and Legal lists", async ({ page }) => {
+    await page.goto("/press");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toContainText("118 Foundry Lane, Batesville, AR 72501");
+    await expect(footer.getByRole("link", { name: "(870) 555-0142" })).toHaveAttribute("href", "tel:+18705550142");
+    await expect(footer.getByRole("link", { name: "hello@ozarkfoundry.example" })).toHaveAttribute(
+      "href",
+      "mailto:hello@ozarkfoundry.example",
+    );
+    const spaces = footer.getByRole("navigation", { name: "Footer: Spaces" }).getByRole("link");
+    expect(await spaces.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual(spacesLinks);
+    await expect(footer.getByRole("navigation", { name: "Footer: Company" }).getByRole("link")).not.toHaveCount(0);
+    const legal = footer.getByRole("navigation", { name: "Footer: Legal" }).getByRole("link");
+    expect(await legal.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
+      "/privacy",
+      "/terms",
+    ]);
+  });
+
+  test("internal links navigate in the app and scroll to the top", async ({ page }) => {
+    await page.goto("/terms");
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      (window as Window & { sameDocument?: boolean }).sameDocument = true;
+      window.scrollTo(0, document.body.scrollHeight);
+    });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
+    expect(await page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("every external link opens in a new tab without an opener", async ({ page }) => {
+    for (const path of ["/", "/privacy"]) {
+      await page.goto(path);
+      const external = page.locator('a[href^="http"]');
+      const attributes = await external.evaluateAll((links) =>
+        links.map((link) => ({ target: link.getAttribute("target"), rel: link.getAttribute("rel") })),
+      );
+      expect(attributes.length).toBeGreaterThan(0);
+      for (const attribute of attributes) expect(attribute).toEqual({ target: "_blank", rel: "noopener noreferrer" });
+    }
+  });
+});
+
+test.describe("shared layout on a phone", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the mobile menu opens and closes, with Pricing and Sign In", async ({ page }) => {
+    await page.goto("/press");
+    await waitForHydration(page);
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    const mobileNav = page.getByRole("navigation", { name: "Mobile" });
+    await expect(mobileNav).toBeHidden();
+    await page.getByText("Menu", { exact: true }).click();
+    await expect(mobileNav).toBeVisible();
+    await expect(mobileNav.getByRole("link", { name: "Pricing" })).toHaveAttribute("href", "/#pricing");
+    const signIn = mobileNav.getByRole("link", { name: /Sign In/ });
+    await expect(signIn).toHaveAttribute("target", "_blank");
+    await expect(signIn).toHaveAttribute("rel", "noopener noreferrer");
+    await page.getByText("Menu", { exact: true }).click();
+    await expect(mobileNav).toBeHidden();
+  });
+
+  test("the mobile menu closes after navigating", async ({ page }) => {
+    await page.goto("/press");
+    await waitForHydration(page);
+    await page.getByText("Menu", { exact: true }).click();
+    const mobileNav = page.getByRole("navigation", { name: "Mobile" });
+    await mobileNav.getByRole("link", { name: "Members" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Member Businesses");
+    await expect(mobileNav).toBeHidden();
+  });
+
+  test("the mobile menu works without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    await page.goto("/press");
+    const mobileNav = page.getByRole("navigation", { name: "Mobile" });
+    await expect(mobileNav).toBeHidden();
+    await page.getByText("Menu", { exact: true }).click();
+    await expect(mobileNav).toBeVisible();
+    await page.getByText("Menu", { exact: true }).click();
+    await expect(mobileNav).toBeHidden();
+    await context.close();
+  });
+
+  test("nothing overflows the viewport horizontally", async ({ page }) => {
+    for (const path of ["/", "/terms", "/members"]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});

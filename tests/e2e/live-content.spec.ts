@@ -1,0 +1,85 @@
+import { readFile } from "node:fs/promises";
+import { contentService } from "./support/content-control";
+import { expect, test, waitForHydration } from "./support/fixtures";
+import { CONTENT_STAND_IN, LIVE_SITE } from "./support/servers";
+
+/**
+ * The same build, configured (CONTENTFUL_*) for another Contentful-compatible service: the site must
+ * use it, and keep working when it fails, slows down or answers with another site's content.
+ * Each scenario uses its own page, because the site caches what the service answered.
+ */
+test.describe.configure({ mode: "serial" });
+test.use({ baseURL: LIVE_SITE.url, viewport: { width: 1280, height: 800 } });
+
+test.afterEach(async () => {
+  await contentService.clearFaults();
+});
+
+test("uses the configured content service instead of the embedded stand-in", async ({ page, request }) => {
+  const health = await (await request.get("/healthz")).json();
+  expect(health.integrations.content).toBe("live");
+  await page.goto("/members");
+  await waitForHydration(page);
+  const hero = page.locator('[data-hero-slug="members"] img');
+  await expect(hero).toHaveAttribute("src", new RegExp(`^http://${CONTENT_STAND_IN.host}/`));
+  await expect(hero).toHaveJSProperty("complete", true);
+  expect(await hero.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  const requests = await contentService.requests();
+  expect(requests.some((entry) => entry.url.includes("content_type=PageHero") && entry.url.includes("fields.slug=members"))).toBe(true);
+  const log = await readFile(LIVE_SITE.logFile, "utf8");
+  expect(log).toMatch(/content\s+live: Contentful space e2espace at 127\.0\.0\.1:4310/);
+});
+
+test("a hero that fails to load falls back to the site's own image and logs the error", async ({ page }) => {
+  await contentService.addFault({ pathIncludes: "fields.slug=press", status: 500, body: { message: "boom" } });
+  await page.goto("/press");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Press");
+  await expect(page.locator('[data-hero-slug="press"] img')).toHaveAttribute("src", /^\/images\/fallback\//);
+  await expect.poll(async () => readFile(LIVE_SITE.logFile, "utf8")).toContain("Error loading page hero:");
+});
+
+test("a hero of another site is not shown", async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(/Invalid site configuration/);
+  await contentService.addFault({
+    pathIncludes: "fields.slug=privacy",
+    status: 200,
+    body: {
+      sys: { type: "Array" },
+      total: 1,
+      skip: 0,
+      limit: 1,
+      items: [
+        {
+          metadata: { tags: [] },
+          sys: {
+            id: "foreign-hero",
+            type: "Entry",
+            createdAt: "2025-01-01T00:00:00.000Z",
+            updatedAt: "2025-01-01T00:00:00.000Z",
+            contentType: { sys: { type: "Link", linkType: "ContentType", id: "PageHero" } },
+          },
+          fields: { slug: "privacy", site: "another-site" },
+        },
+      ],
+    },
+  });
+  const messages: string[] = [];
+  page.on("console", (message) => messages.push(message.text()));
+  await page.goto("/privacy");
+  await waitForHydration(page);
+  await expect(page.locator("[data-hero-slug]")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(0);
+  await expect(page.getByText("Effective", { exact: false }).or(page.getByText("Last updated"))).toBeVisible();
+  expect(messages.some((text) => text.includes("Invalid site configuration"))).toBe(true);
+});
+
+test("the hero shows a pulsing placeholder while its image loads", async ({ page }) => {
+  await contentService.addFault({ pathIncludes: "hero-terms", delayMs: 2_500 });
+  await page.goto("/terms", { waitUntil: "commit" });
+  const placeholder = page.locator('[data-hero-slug="terms"] [aria-busy]');
+  await expect(placeholder).toHaveAttribute("aria-busy", "true");
+  await expect(placeholder.locator(".animate-pulse")).toHaveCount(1);
+  await expect(placeholder).toHaveAttribute("aria-busy", "false", { timeout: 10_000 });
+  await expect(placeholder.locator(".animate-pulse")).toHaveCount(0);
+});

@@ -1,0 +1,43 @@
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./support/fixtures";
+import { siteRoutes } from "./support/routes";
+
+function decodeEntities(html: string): string {
+  return html.replaceAll("&#x27;", "'").replaceAll("&amp;", "&").replaceAll("&quot;", '"');
+}
+
+for (const route of siteRoutes) {
+  test.describe(`route ${route.path}`, () => {
+    test("is rendered on the server with its heading", async ({ request }) => {
+      const response = await request.get(route.path);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toContain("text/html");
+      const html = decodeEntities(await response.text());
+      const heading = html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]?.replace(/<[^>]+>/g, "");
+      if (typeof route.heading === "string") expect(heading).toBe(route.heading);
+      else expect(heading).toMatch(route.heading);
+      expect(html).toMatch(/<title>[^<]+ \| Ozark Foundry<\/title>|<title>Ozark Foundry: /);
+      expect(html).toContain('rel="canonical"');
+    });
+
+    for (const viewport of [
+      { width: 375, height: 812 },
+      { width: 1280, height: 800 },
+    ]) {
+      test(`has no accessibility violations or console errors at ${viewport.width} px`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await page.goto(route.path);
+        await waitForHydration(page);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(route.heading);
+        await expect(page.getByRole("banner")).toBeVisible();
+        await expect(page.getByRole("contentinfo")).toBeVisible();
+        await expectNoAxeViolations(page);
+        const images = await page.locator("img").evaluateAll((elements) =>
+          (elements as HTMLImageElement[])
+            .filter((image) => image.complete && image.naturalWidth === 0 && image.loading !== "lazy")
+            .map((image) => image.currentSrc || image.src),
+        );
+        expect(images, "images that failed to load").toEqual([]);
+      });
+    }
+  });
+}

@@ -1,0 +1,35 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { ContentfulExport } from "../../../demo/contentful-export.ts";
+
+const dataset = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, "../../../demo/data/space.json"), "utf8"),
+) as ContentfulExport;
+
+/** A blog post of the demo dataset, for the /blog/{slug} route. */
+export const demoBlogPost = (() => {
+  const entry = dataset.entries.find((candidate) => candidate.sys.contentType.sys.id === "blogPost");
+  if (!entry) throw new Error("The demo dataset has no blog post");
+  const field = (name: string) => (entry.fields[name] as Record<string, string>)["en-US"] ?? "";
+  return { slug: field("slug"), title: field("title") };
+})();
+
+/** Every route of SPEC.md section 2 with the heading a visitor sees first. */
+export const siteRoutes: { path: string; heading: string | RegExp }[] = [
+  { path: "/", heading: "Where Batesville gets to work" },
+  { path: "/tour", heading: "Book Your Free Tour" },
+  { path: "/members", heading: "Member Businesses" },
+  { path: "/coworking", heading: "Coworking" },
+  { path: "/private-offices", heading: "Private Offices" },
+  { path: "/meeting-rooms", heading: "Meeting Rooms" },
+  { path: "/event-spaces", heading: "Think Lounge" },
+  { path: "/blog", heading: "Blog" },
+  { path: `/blog/${demoBlogPost.slug}`, heading: demoBlogPost.title },
+  { path: "/partners", heading: "Community Partners" },
+  { path: "/contact", heading: "Get in Touch" },
+  { path: "/gallery", heading: "Our Space Gallery" },
+  { path: "/press", heading: "Press" },
+  { path: "/privacy", heading: "Privacy Policy" },
+  { path: "/terms", heading: "Terms of Service" },
+  { path: "/events", heading: "Events" },
+];
