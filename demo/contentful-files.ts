@@ -1,0 +1,191 @@
+import { createHash } from "node:crypto";
+import { readdir, readFile, stat } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { basename, dirname, extname, join, resolve } from "node:path";
+import type { ExportAsset } from "./contentful-export.ts";
+import { parseAssetUrl } from "./contentful-delivery.ts";
+
+/**
+ * Serves asset files the way Contentful's asset CDN and Images API do, from a directory in the layout
+ * Contentful's export tool writes: `<assetsDir>/images.ctfassets.net/<space>/<assetId>/<token>/<file>`.
+ * Resizing is emulated with pre-rendered width variants stored beside the master file as
+ * `<name>.w<width>.<ext>`.
+ */
+
+export interface StoredFile {
+  /** Absolute path of the master file. */
+  diskPath: string;
+  /** Width of the master image, from the asset's `details.image.width`. */
+  masterWidth?: number;
+}
+
+/** Maps each asset file's URL path (`/<space>/<assetId>/<token>/<fileName>`, decoded) to its file. */
+export function indexAssetFiles(assets: ExportAsset[], assetsDir: string): Map<string, StoredFile> {
+  const root = resolve(assetsDir);
+  const index = new Map<string, StoredFile>();
+  for (const asset of assets) {
+    for (const file of Object.values(asset.fields.file ?? {})) {
+      const parsed = typeof file?.url === "string" ? parseAssetUrl(file.url) : undefined;
+      const segments = parsed && decodeSegments(parsed.path);
+      if (!parsed || !segments) continue;
+      const diskPath = resolve(root, parsed.host, ...segments);
+      const width = file.details?.image?.width;
+      index.set(`/${segments.join("/")}`, { diskPath, ...(width ? { masterWidth: width } : {}) });
+    }
+  }
+  return index;
+}
+
+/** The decoded, non-empty segments of a URL path, or undefined if any is unsafe or malformed. */
+export function decodeSegments(path: string): string[] | undefined {
+  const segments = path.split("/").filter(Boolean);
+  try {
+    const decoded = segments.map((segment) => decodeURIComponent(segment));
+    const unsafe = decoded.some((segment) => segment === "." || segment === ".." || /[/\\\0]/.test(segment));
+    return unsafe || decoded.length === 0 ? undefined : decoded;
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Images API parameters
+
+const FORMATS = new Set(["jpg", "png", "webp", "gif", "avif"]);
+const FITS = new Set(["pad", "fill", "scale", "crop", "thumb"]);
+const MAX_DIMENSION = 4000;
+
+interface ImageRequest {
+  width?: number;
+}
+
+/** Validates `w`, `h`, `q`, `fm` and `fit`; returns an error message for the first bad one. */
+export function parseImageParams(params: URLSearchParams): ImageRequest | string {
+  const request: ImageRequest = {};
+  for (const [name, max] of [
+    ["w", MAX_DIMENSION],
+    ["h", MAX_DIMENSION],
+    ["q", 100],
+  ] as const) {
+    const raw = params.get(name);
+    if (raw === null) continue;
+    const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!(value >= 1 && value <= max)) return `Parameter "${name}" must be an integer between 1 and ${max}`;
+    if (name === "w") request.width = value;
+  }
+  const format = params.get("fm");
+  if (format !== null && !FORMATS.has(format)) return `Parameter "fm" must be one of ${[...FORMATS].join(", ")}`;
+  const fit = params.get("fit");
+  if (fit !== null && !FITS.has(fit)) return `Parameter "fit" must be one of ${[...FITS].join(", ")}`;
+  return request;
+}
+
+/**
+ * The file to serve for a requested width: the narrowest stored rendition at least that wide, else the
+ * master. Variant widths come from their names, the master's from the dataset.
+ */
+export async function chooseRendition(file: StoredFile, width: number | undefined): Promise<string> {
+  if (width === undefined) return file.diskPath;
+  const extension = extname(file.diskPath);
+  const stem = basename(file.diskPath, extension);
+  const variant = new RegExp(`^${escapeRegExp(stem)}\\.w(\\d+)${escapeRegExp(extension)}$`);
+  const candidates: { width: number; path: string }[] = [];
+  if (file.masterWidth) candidates.push({ width: file.masterWidth, path: file.diskPath });
+  for (const name of await readdir(dirname(file.diskPath)).catch(() => [] as string[])) {
+    const match = variant.exec(name);
+    if (match) candidates.push({ width: Number(match[1]), path: join(dirname(file.diskPath), name) });
+  }
+  const wideEnough = candidates.filter((candidate) => candidate.width >= width);
+  wideEnough.sort((a, b) => a.width - b.width);
+  return wideEnough[0]?.path ?? file.diskPath;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Sending
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".webp": "image/webp",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".png": "image/png",
+  ".gif": "image/gif",
+  ".avif": "image/avif",
+  ".svg": "image/svg+xml",
+  ".pdf": "application/pdf",
+  ".mp4": "video/mp4",
+};
+
+export function contentTypeFor(path: string): string {
+  return CONTENT_TYPES[extname(path).toLowerCase()] ?? "application/octet-stream";
+}
+
+const etagCache = new Map<string, { key: string; etag: string }>();
+
+async function readWithEtag(path: string): Promise<{ body: Buffer; etag: string } | undefined> {
+  const info = await stat(path).catch(() => undefined);
+  if (!info?.isFile()) return undefined;
+  const body = await readFile(path);
+  const key = `${info.size}:${info.mtimeMs}`;
+  const cached = etagCache.get(path);
+  if (cached?.key === key) return { body, etag: cached.etag };
+  const etag = `"${createHash("sha1").update(body).digest("hex")}"`;
+  etagCache.set(path, { key, etag });
+  return { body, etag };
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, "");
+    return tag === "*" || tag === etag;
+  });
+}
+
+const FILE_HEADERS = {
+  "Cache-Control": "public, max-age=31536000, immutable",
+  "Access-Control-Allow-Origin": "*",
+  "X-Content-Type-Options": "nosniff",
+};
+
+/** Sends the rendition of `file` the query asks for. Returns false when nothing is stored on disk. */
+export async function sendAssetFile(
+  request: IncomingMessage,
+  response: ServerResponse,
+  file: StoredFile,
+  params: URLSearchParams,
+): Promise<boolean> {
+  const image = parseImageParams(params);
+  if (typeof image === "string") {
+    sendText(response, 400, image);
+    return true;
+  }
+  let path = await chooseRendition(file, image.width);
+  let stored = await readWithEtag(path);
+  if (!stored && path !== file.diskPath) {
+    path = file.diskPath;
+    stored = await readWithEtag(path);
+  }
+  if (!stored) return false;
+  const headers = { ...FILE_HEADERS, ETag: stored.etag, "Content-Type": contentTypeFor(path) };
+  if (etagMatches(request.headers["if-none-match"], stored.etag)) {
+    response.writeHead(304, headers);
+    response.end();
+    return true;
+  }
+  response.writeHead(200, { ...headers, "Content-Length": stored.body.length });
+  response.end(request.method === "HEAD" ? undefined : stored.body);
+  return true;
+}
+
+export function sendText(response: ServerResponse, status: number, text: string): void {
+  response.writeHead(status, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Content-Length": Buffer.byteLength(text),
+    "Access-Control-Allow-Origin": "*",
+  });
+  response.end(text);
+}
