@@ -1314,7 +1314,7 @@ export function person(
   const away = o.away ?? false;
   const depth = depthOf(s.cam, [x, 1, z]);
   // Close-up figures read as mannequins; keep people in the middle distance.
-  if (depth < (o.minDepth ?? 3.2)) return;
+  if (depth < (o.minDepth ?? 4.2)) return;
   const sh = s.hazeAt(shirt, depth);
   const sk = s.hazeAt(skin, depth);
   const hr = s.hazeAt(hair, depth);

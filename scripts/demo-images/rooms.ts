@@ -220,7 +220,7 @@ const COWORK_CAMS: CamDef[] = [
   { pos: [3.6, 1.65, 1.5], yaw: -0.32, pitch: -0.05, vfov: 50 },
   { pos: [-4.4, 1.15, 3.0], yaw: 0.55, pitch: -0.02, vfov: 46 },
   { pos: [4.8, 4.2, 1.0], yaw: -0.3, pitch: -0.32, vfov: 56 },
-  { pos: [-3.4, 1.3, 6.6], yaw: -0.95, pitch: -0.06, vfov: 44 },
+  { pos: [-4.6, 1.55, 17.5], yaw: 2.72, pitch: -0.07, vfov: 48 },
   { pos: [0.2, 1.45, 1.2], yaw: -0.05, pitch: -0.02, vfov: 42 },
   { pos: [-0.6, 1.9, 20], yaw: Math.PI - 0.25, pitch: -0.08, vfov: 50 },
   { pos: [2.6, 1.35, 6.8], yaw: -0.7, pitch: -0.05, vfov: 46 },
@@ -439,7 +439,7 @@ export const officeInterior: SceneFn = (w, h, seed, p) => {
   const v = p.variant ?? 0;
   const cams: CamDef[] = [
     { pos: [-1.6, 1.45, 0.3], yaw: 0.3, pitch: -0.08, vfov: 54 },
-    { pos: [1.9, 1.5, 0.4], yaw: -0.4, pitch: -0.06, vfov: 54 },
+    { pos: [0.4, 1.6, -1.3], yaw: 0.04, pitch: -0.1, vfov: 56 },
     { pos: [0, 1.3, 0.2], yaw: 0, pitch: -0.05, vfov: 50 },
   ];
   const s = setup(w, h, seed, p, cams[v % cams.length]!, { focus: 3.5, aperture: 0.8 });
@@ -644,6 +644,12 @@ export const eventSpace: SceneFn = (w, h, seed, p) => {
   plant(s, -7.2, 17.5, { kind: "fig", h: 2.3 });
   plant(s, 7.2, 17.5, { kind: "palm", h: 2.0 });
   plant(s, 7.3, 3.0, { kind: "monstera", h: 1.3 });
+  // Entrance wall behind the default viewpoints (seen from the stage), added last so that the
+  // random choices above stay the same.
+  const fw: Wall = { origin: [r.x1, 0, r.z0], u: [-1, 0, 0], len: r.x1 - r.x0, height: r.h };
+  const doors = [{ a0: 6.5, a1: 9.5, b0: 0, b1: 3 }];
+  brickWall(s, fw, doors, { light: 0.85 });
+  windowsOn(s, fw, doors, p, r, { cols: 2, rows: 3, sunOff: true });
   return render(s);
 };
 
