@@ -6,7 +6,14 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 
 const [out = "/tmp/sheet.png", cols = "3", tile = "480", ...files] = process.argv.slice(2);
-const mime = (f: string) => (f.endsWith(".jpg") ? "image/jpeg" : f.endsWith(".png") ? "image/png" : "image/webp");
+const mime = (f: string) =>
+  f.endsWith(".jpg")
+    ? "image/jpeg"
+    : f.endsWith(".png")
+      ? "image/png"
+      : f.endsWith(".svg")
+        ? "image/svg+xml"
+        : "image/webp";
 const urls = files.map((f) => `data:${mime(f)};base64,${readFileSync(f).toString("base64")}`);
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
 try {
