@@ -50,7 +50,7 @@ export default defineConfig({
     },
     {
       name: "live site",
-      command: `node server.js > ${LIVE_SITE.logFile} 2>&1`,
+      command: `mkdir -p test-results && node server.js > ${LIVE_SITE.logFile} 2>&1`,
       url: `${LIVE_SITE.url}/healthz`,
       env: {
         ...serverEnv,

@@ -5,12 +5,7 @@ export default defineConfig({
     tsconfigPaths: true,
   },
   test: {
-    include: [
-      "app/**/*.test.{ts,tsx}",
-      "server/**/*.test.ts",
-      "demo/**/*.test.ts",
-      "scripts/**/*.test.ts",
-    ],
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "demo/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     restoreMocks: true,
   },

@@ -31,7 +31,10 @@ export const links: Route.LinksFunction = () => [
 export const meta: Route.MetaFunction = ({ error }) => {
   if (!error) return [];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: pageTitle(notFound ? "Page not found" : "Something went wrong") }, { name: "robots", content: "noindex" }];
+  return [
+    { title: pageTitle(notFound ? "Page not found" : "Something went wrong") },
+    { name: "robots", content: "noindex" },
+  ];
 };
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -76,7 +79,6 @@ function usePageViews() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a page view per path or query change
   useEffect(() => {
     trackPageView(`${location.pathname}${location.search}`);
   }, [location.pathname, location.search]);

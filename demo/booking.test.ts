@@ -60,7 +60,13 @@ describe("calendar page", () => {
 
   it("offers the next five weekdays after today in Central time, skipping the weekend", async () => {
     const html = await (await fetch(widgetUrl("think-lounge-half-day"))).text();
-    const weekdays = ["Monday, March 9", "Tuesday, March 10", "Wednesday, March 11", "Thursday, March 12", "Friday, March 13"];
+    const weekdays = [
+      "Monday, March 9",
+      "Tuesday, March 10",
+      "Wednesday, March 11",
+      "Thursday, March 12",
+      "Friday, March 13",
+    ];
     for (const day of weekdays) {
       expect(html).toContain(`<legend>${day}</legend>`);
     }

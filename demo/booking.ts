@@ -249,9 +249,7 @@ function durationLabel(minutes: number): string {
 function errorSummary(errors: BookingErrors): string {
   const entries = (["slot", "name", "email"] as const).filter((field) => errors[field]);
   if (entries.length === 0) return "";
-  const items = entries
-    .map((field) => `<li><a href="#${field}">${escapeHtml(errors[field] ?? "")}</a></li>`)
-    .join("");
+  const items = entries.map((field) => `<li><a href="#${field}">${escapeHtml(errors[field] ?? "")}</a></li>`).join("");
   return `<div class="error-summary" role="alert" aria-labelledby="error-summary-title">
       <h2 id="error-summary-title">Please check your booking</h2>
       <ul>${items}</ul>
@@ -264,8 +262,10 @@ function slotPicker(days: BookingDay[], chosen: string | undefined, error: strin
   const slotInput = (slot: { value: string; label: string }) => {
     const id = slot.value === firstValue ? ` id="slot"` : "";
     const checked = slot.value === chosen ? " checked" : "";
-    return `<label class="slot"><input type="radio" name="slot"${id} value="${slot.value}" required${checked}>` +
-      `<span>${slot.label}</span></label>`;
+    return (
+      `<label class="slot"><input type="radio" name="slot"${id} value="${slot.value}" required${checked}>` +
+      `<span>${slot.label}</span></label>`
+    );
   };
   const dayGroups = days
     .map(

@@ -12,17 +12,7 @@ export interface Link<LinkType extends "Asset" | "Entry" | "ContentType"> {
 }
 
 export type FieldType =
-  | "Symbol"
-  | "Text"
-  | "RichText"
-  | "Integer"
-  | "Number"
-  | "Date"
-  | "Boolean"
-  | "Object"
-  | "Location"
-  | "Link"
-  | "Array";
+  "Symbol" | "Text" | "RichText" | "Integer" | "Number" | "Date" | "Boolean" | "Object" | "Location" | "Link" | "Array";
 
 export interface ContentTypeField {
   id: string;

@@ -63,10 +63,13 @@ async function start(overrides: Partial<EventsStandInOptions> = {}): Promise<Eve
   return service;
 }
 
-function authenticate(service: EventsStandIn, body: unknown = {
-  client_id: service.clientId,
-  client_secret: service.clientSecret,
-}): Promise<Response> {
+function authenticate(
+  service: EventsStandIn,
+  body: unknown = {
+    client_id: service.clientId,
+    client_secret: service.clientSecret,
+  },
+): Promise<Response> {
   return fetch(`${service.url}/v1/authenticate`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

@@ -439,7 +439,10 @@ function listEvents(
     return sendJson(
       response,
       401,
-      { error: "invalid_token", message: token ? "The access token is unknown or expired." : "A bearer token is required." },
+      {
+        error: "invalid_token",
+        message: token ? "The access token is unknown or expired." : "A bearer token is required.",
+      },
       { "WWW-Authenticate": 'Bearer error="invalid_token"' },
     );
   }

@@ -97,7 +97,7 @@ function accessLog(log: (line: string) => void): express.RequestHandler {
   return (request, response, next) => {
     const started = performance.now();
     response.on("finish", () => {
-      if (request.path === "/healthz") return;
+      if (request.path === "/healthz" || request.originalUrl.startsWith("/assets/")) return;
       const ms = Math.round(performance.now() - started);
       log(`${request.method} ${request.originalUrl} ${response.statusCode} ${ms}ms`);
     });

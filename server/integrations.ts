@@ -52,7 +52,11 @@ export async function resolveIntegrations(env: Env, { projectRoot }: { projectRo
     const events = await resolveEvents(env, demoDir, started);
     const leads = env.LEAD_WEBHOOK_URL
       ? { mode: "live" as const, webhookUrl: env.LEAD_WEBHOOK_URL, mirrorUrl: env.LEAD_MIRROR_URL ?? null }
-      : { mode: "demo" as const, webhookUrl: started(await startWebhookSink({})).url, mirrorUrl: env.LEAD_MIRROR_URL ?? null };
+      : {
+          mode: "demo" as const,
+          webhookUrl: started(await startWebhookSink({})).url,
+          mirrorUrl: env.LEAD_MIRROR_URL ?? null,
+        };
     const booking = env.BOOKING_WIDGET_URL
       ? { mode: "live" as const, widgetUrl: env.BOOKING_WIDGET_URL.replace(/\/+$/, "") }
       : { mode: "demo" as const, widgetUrl: started(await startBookingStandIn({})).url };

@@ -43,7 +43,8 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     waitMs: 4_000,
     maxEntries: 1_000,
     retryAfterFailureMs: 15_000,
-    onBackgroundError: (key, error) => console.warn(`Content refresh failed for ${key}; serving the cached copy.`, error),
+    onBackgroundError: (key, error) =>
+      console.warn(`Content refresh failed for ${key}; serving the cached copy.`, error),
   });
 
   const context: AppContext = {

@@ -33,7 +33,10 @@ export const termsOfService: LegalDocument = {
       id: "use-of-services",
       heading: "1. Use of services",
       blocks: [
-        { paragraph: "You must be at least 18 years old to hold a membership, book a space or submit a request through this website." },
+        {
+          paragraph:
+            "You must be at least 18 years old to hold a membership, book a space or submit a request through this website.",
+        },
         { paragraph: "When using our website, building or services you agree not to:" },
         {
           list: [

@@ -95,7 +95,8 @@ export const pages = {
     path: "/contact",
     documentTitle: "Contact",
     heading: "Get in Touch",
-    description: "Questions about membership, offices, events or partnerships? Send us a note and we'll get back to you.",
+    description:
+      "Questions about membership, offices, events or partnerships? Send us a note and we'll get back to you.",
     fallback: "company",
   },
   gallery: {
@@ -103,15 +104,15 @@ export const pages = {
     path: "/gallery",
     documentTitle: "Gallery",
     heading: "Our Space Gallery",
-    description: "Take a look around the building: workspaces, the Think Lounge, the exterior and the renovation story.",
+    description:
+      "Take a look around the building: workspaces, the Think Lounge, the exterior and the renovation story.",
     fallback: "company",
   },
   press: {
     slug: "press",
     path: "/press",
     heading: "Press",
-    description:
-      `News about ${site.name}, photos of the building and interviews with our team. For press enquiries, write to ${site.contact.email}.`,
+    description: `News about ${site.name}, photos of the building and interviews with our team. For press enquiries, write to ${site.contact.email}.`,
     fallback: "company",
   },
   privacy: {

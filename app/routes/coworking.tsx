@@ -20,7 +20,10 @@ export default function CoworkingPage({ loaderData }: Route.ComponentProps) {
       <CallToAction
         title="Come work with us for a day"
         description="Book a free tour and we'll set you up at a desk so you can try the space."
-        actions={[{ label: "Book a Tour", to: "/tour" }, { label: "Contact Us", to: "/contact" }]}
+        actions={[
+          { label: "Book a Tour", to: "/tour" },
+          { label: "Contact Us", to: "/contact" },
+        ]}
       />
     </>
   );

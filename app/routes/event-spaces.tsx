@@ -20,7 +20,10 @@ export default function EventSpacesPage({ loaderData }: Route.ComponentProps) {
       <CallToAction
         title="Planning an event?"
         description="Walk through the Think Lounge with our events team and plan the layout together."
-        actions={[{ label: "Schedule Consultation", to: "/tour" }, { label: "Contact Us", to: "/contact" }]}
+        actions={[
+          { label: "Schedule Consultation", to: "/tour" },
+          { label: "Contact Us", to: "/contact" },
+        ]}
       />
     </>
   );

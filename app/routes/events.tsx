@@ -20,7 +20,10 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
       <CallToAction
         title="Host your own event"
         description="The Think Lounge seats up to 72 guests, with AV and a catering kitchen."
-        actions={[{ label: "Explore the Think Lounge", to: "/event-spaces" }, { label: "Contact Us", to: "/contact" }]}
+        actions={[
+          { label: "Explore the Think Lounge", to: "/event-spaces" },
+          { label: "Contact Us", to: "/contact" },
+        ]}
       />
     </>
   );

@@ -20,7 +20,10 @@ export default function MeetingRoomsPage({ loaderData }: Route.ComponentProps) {
       <CallToAction
         title="Need a room for your next meeting?"
         description="Tell us the date, time and group size and we'll confirm availability."
-        actions={[{ label: "Contact Us", to: "/contact" }, { label: "Book a Tour", to: "/tour" }]}
+        actions={[
+          { label: "Contact Us", to: "/contact" },
+          { label: "Book a Tour", to: "/tour" },
+        ]}
       />
     </>
   );

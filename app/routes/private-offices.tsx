@@ -20,7 +20,10 @@ export default function PrivateOfficesPage({ loaderData }: Route.ComponentProps)
       <CallToAction
         title="Find the right office for your team"
         description="Tour the available offices and talk through sizes, terms and move-in dates."
-        actions={[{ label: "Book a Tour", to: "/tour" }, { label: "Contact Us", to: "/contact" }]}
+        actions={[
+          { label: "Book a Tour", to: "/tour" },
+          { label: "Contact Us", to: "/contact" },
+        ]}
       />
     </>
   );

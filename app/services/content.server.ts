@@ -113,12 +113,7 @@ export type PageHeroSkeleton = EntrySkeletonType<
   "PageHero"
 >;
 
-type AnySkeleton =
-  | BlogPostSkeleton
-  | SuccessStorySkeleton
-  | PartnerSkeleton
-  | GalleryImageSkeleton
-  | PageHeroSkeleton;
+type AnySkeleton = BlogPostSkeleton | SuccessStorySkeleton | PartnerSkeleton | GalleryImageSkeleton | PageHeroSkeleton;
 
 export type ContentQuery<Skeleton extends EntrySkeletonType = AnySkeleton> = EntriesQueries<Skeleton, undefined>;
 
@@ -148,9 +143,7 @@ const assetSchema = z.object({
     file: z.object({
       url: z.string().min(1),
       contentType: z.string().catch("application/octet-stream"),
-      details: z
-        .object({ image: z.object({ width: z.number(), height: z.number() }).optional() })
-        .catch({}),
+      details: z.object({ image: z.object({ width: z.number(), height: z.number() }).optional() }).catch({}),
     }),
   }),
 });

@@ -71,11 +71,7 @@ const envSchema = z
 export type Env = z.infer<typeof envSchema>;
 
 /** A configured integration needs all of its variables: one without the others is a mistake. */
-function requireTogether(
-  env: Record<string, unknown>,
-  context: z.RefinementCtx,
-  names: readonly string[],
-): void {
+function requireTogether(env: Record<string, unknown>, context: z.RefinementCtx, names: readonly string[]): void {
   const present = names.filter((name) => env[name] !== undefined);
   if (present.length === 0 || present.length === names.length) return;
   for (const name of names.filter((candidate) => env[candidate] === undefined)) {

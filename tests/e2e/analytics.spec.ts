@@ -4,10 +4,11 @@ import { expect, test, waitForHydration } from "./support/fixtures";
 type GtagEntry = [string, string, Record<string, unknown>];
 
 function events(page: Page): Promise<GtagEntry[]> {
-  return page.evaluate(() =>
-    (window.dataLayer ?? [])
-      .map((entry) => Array.from(entry as ArrayLike<unknown>))
-      .filter((entry) => entry[0] === "event") as GtagEntry[],
+  return page.evaluate(
+    () =>
+      (window.dataLayer ?? [])
+        .map((entry) => Array.from(entry as ArrayLike<unknown>))
+        .filter((entry) => entry[0] === "event") as GtagEntry[],
   );
 }
 
@@ -43,7 +44,9 @@ test.describe("analytics", () => {
     await waitForHydration(page);
     await page.getByRole("contentinfo").getByRole("link", { name: "hello@ozarkfoundry.example" }).click();
     const contactClicks = (await events(page)).filter(([, action]) => action === "contact_click");
-    expect(contactClicks).toEqual([["event", "contact_click", { event_category: "contact", event_label: "[redacted]" }]]);
+    expect(contactClicks).toEqual([
+      ["event", "contact_click", { event_category: "contact", event_label: "[redacted]" }],
+    ]);
     expect(JSON.stringify(await events(page))).not.toContain("@");
   });
 

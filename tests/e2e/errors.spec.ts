@@ -25,7 +25,10 @@ test.describe("error pages", () => {
   });
 
   for (const path of ["/no-such-page", "/blog/tag/community", "/coworking/extra"]) {
-    test(`an unknown address (${path}) shows the not-found page with HTTP 404`, async ({ page, allowConsoleErrors }) => {
+    test(`an unknown address (${path}) shows the not-found page with HTTP 404`, async ({
+      page,
+      allowConsoleErrors,
+    }) => {
       allowConsoleErrors(/404 \(Not Found\)/);
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);

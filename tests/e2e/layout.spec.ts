@@ -54,11 +54,12 @@ test.describe("shared layout on a desktop", () => {
     await waitForHydration(page);
     const resources = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Resources" });
     await resources.click();
-    const portal = page.getByRole("link", { name: /Member Portal/ });
+    const panel = page.locator(`#${await resources.getAttribute("aria-controls")}`);
+    const portal = panel.getByRole("link", { name: /Member Portal/ });
     await expect(portal).toHaveAttribute("target", "_blank");
     await expect(portal).toHaveAttribute("rel", "noopener noreferrer");
     await expect(portal).toHaveAttribute("href", /^https:\/\//);
-    await expect(page.getByRole("link", { name: /Book a Tour/ })).toHaveAttribute("href", "/tour");
+    await expect(panel.getByRole("link", { name: /Book a Tour/ })).toHaveAttribute("href", "/tour");
   });
 
   test("the footer has the address, phone, email and the Spaces, Company and Legal lists", async ({ page }) => {

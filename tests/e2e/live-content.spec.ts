@@ -25,7 +25,9 @@ test("uses the configured content service instead of the embedded stand-in", asy
   await expect(hero).toHaveJSProperty("complete", true);
   expect(await hero.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   const requests = await contentService.requests();
-  expect(requests.some((entry) => entry.url.includes("content_type=PageHero") && entry.url.includes("fields.slug=members"))).toBe(true);
+  expect(
+    requests.some((entry) => entry.url.includes("content_type=PageHero") && entry.url.includes("fields.slug=members")),
+  ).toBe(true);
   const log = await readFile(LIVE_SITE.logFile, "utf8");
   expect(log).toMatch(/content\s+live: Contentful space e2espace at 127\.0\.0\.1:4310/);
 });
@@ -75,7 +77,7 @@ test("a hero of another site is not shown", async ({ page, allowConsoleErrors })
 });
 
 test("the hero shows a pulsing placeholder while its image loads", async ({ page }) => {
-  await contentService.addFault({ pathIncludes: "hero-terms", delayMs: 2_500 });
+  await contentService.addFault({ pathIncludes: "hero-legal", delayMs: 2_500 });
   await page.goto("/terms", { waitUntil: "commit" });
   const placeholder = page.locator('[data-hero-slug="terms"] [aria-busy]');
   await expect(placeholder).toHaveAttribute("aria-busy", "true");

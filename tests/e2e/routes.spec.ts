@@ -31,11 +31,13 @@ for (const route of siteRoutes) {
         await expect(page.getByRole("banner")).toBeVisible();
         await expect(page.getByRole("contentinfo")).toBeVisible();
         await expectNoAxeViolations(page);
-        const images = await page.locator("img").evaluateAll((elements) =>
-          (elements as HTMLImageElement[])
-            .filter((image) => image.complete && image.naturalWidth === 0 && image.loading !== "lazy")
-            .map((image) => image.currentSrc || image.src),
-        );
+        const images = await page
+          .locator("img")
+          .evaluateAll((elements) =>
+            (elements as HTMLImageElement[])
+              .filter((image) => image.complete && image.naturalWidth === 0 && image.loading !== "lazy")
+              .map((image) => image.currentSrc || image.src),
+          );
         expect(images, "images that failed to load").toEqual([]);
       });
     }

@@ -56,7 +56,9 @@ test.describe("the server", () => {
   test("keeps server secrets out of the browser build and the pages", async ({ request }) => {
     const secrets = [DEMO_EVENTS_CLIENT_SECRET, DEMO_ACCESS_TOKEN, "EVENTS_CLIENT_SECRET", "LEAD_WEBHOOK_URL"];
     const clientDir = path.resolve("build/client");
-    const files = (await readdir(clientDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+    const files = (await readdir(clientDir, { recursive: true, withFileTypes: true })).filter((entry) =>
+      entry.isFile(),
+    );
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       const text = await readFile(path.join(file.parentPath, file.name), "latin1");

@@ -24,7 +24,9 @@ function DropdownGroup({ group }: { group: NavGroup }) {
       className="group relative"
       onMouseEnter={() => setOpen(true)}
       onMouseLeave={() => setOpen(false)}
-      onFocus={() => setOpen(true)}
+      onFocus={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(true);
+      }}
       onBlur={closeWhenFocusLeaves}
       onKeyDown={closeOnEscape}
     >
@@ -32,7 +34,8 @@ function DropdownGroup({ group }: { group: NavGroup }) {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
+        // A pointer has already opened the group by hovering; only keyboard activation (detail 0) toggles.
+        onClick={(event) => setOpen((value) => (event.detail === 0 ? !value : true))}
         className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 text-sm font-medium text-ink hover:text-brand-700"
       >
         {group.label}

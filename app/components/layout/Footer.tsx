@@ -25,7 +25,11 @@ export function Footer({ year }: { year: number }) {
             </p>
             <p className="flex items-center gap-2">
               <Phone aria-hidden="true" className="size-4 shrink-0 text-accent-300" />
-              <a href={telHref(contact.phone)} onClick={() => trackContactClick(contact.phone)} className="hover:text-white">
+              <a
+                href={telHref(contact.phone)}
+                onClick={() => trackContactClick(contact.phone)}
+                className="hover:text-white"
+              >
                 {contact.phone}
               </a>
             </p>

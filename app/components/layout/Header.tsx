@@ -21,7 +21,7 @@ export function Header() {
           >
             Sign In
           </SmartLink>
-          <ButtonLink to="/tour" className="hidden sm:inline-flex">
+          <ButtonLink to="/tour" className="max-sm:hidden">
             Book Tour
           </ButtonLink>
           <MobileMenu groups={mainMenu} />

@@ -1,19 +1,26 @@
 import { site } from "~/config/site";
 import { cn } from "~/lib/cn";
 
-/** The hub's mark (a spark over an anvil-shaped base) and wordmark. */
+/** The hub's mark (an anvil and a spark, as in public/favicon.svg) and wordmark. */
 export function Logo({ className, inverted = false }: { className?: string; inverted?: boolean }) {
   return (
     <span className={cn("inline-flex items-center gap-2.5", className)}>
-      <svg viewBox="0 0 40 40" aria-hidden="true" className="size-9 shrink-0">
-        <rect width="40" height="40" rx="10" fill={inverted ? "#ffffff" : "#0f4c5c"} />
-        <path d="M9 24h22l-4 5H13z" fill={inverted ? "#0f4c5c" : "#ffffff"} />
-        <path d="M14 21c0-3 2.5-5 6-5h6c0 3-2.5 5-6 5z" fill={inverted ? "#0f4c5c" : "#ffffff"} />
-        <path d="M22 6l1.6 4.4L28 12l-4.4 1.6L22 18l-1.6-4.4L16 12l4.4-1.6z" fill="#e0a458" />
+      <svg viewBox="0 0 64 64" aria-hidden="true" className="size-9 shrink-0">
+        <rect width="64" height="64" rx="14" fill={inverted ? "#ffffff" : "#0f4c5c"} />
+        <g transform="translate(4 6)">
+          <path
+            d="M6 28H50V33Q44 34 40 36L38 42H44V48H20V42H26L24 36Q18 34 14 33Q9 31 6 28Z"
+            fill={inverted ? "#0f4c5c" : "#e0a458"}
+          />
+          <path
+            d="M44 6L46.2 12.3 52.5 14.5 46.2 16.7 44 23 41.8 16.7 35.5 14.5 41.8 12.3Z"
+            fill={inverted ? "#e0a458" : "#f6d7a8"}
+          />
+        </g>
       </svg>
       <span
         className={cn(
-          "font-display text-xl font-semibold leading-none tracking-tight",
+          "whitespace-nowrap font-display text-xl font-semibold leading-none tracking-tight",
           inverted ? "text-white" : "text-brand-800",
         )}
       >

@@ -45,7 +45,10 @@ export function MobileMenu({ groups }: { groups: NavGroup[] }) {
               <ul>
                 {group.links.map((link) => (
                   <li key={link.to}>
-                    <SmartLink to={link.to} className="flex min-h-11 items-center rounded-lg px-3 text-base font-medium hover:bg-brand-50">
+                    <SmartLink
+                      to={link.to}
+                      className="flex min-h-11 items-center rounded-lg px-3 text-base font-medium hover:bg-brand-50"
+                    >
                       {link.label}
                     </SmartLink>
                   </li>
@@ -57,7 +60,10 @@ export function MobileMenu({ groups }: { groups: NavGroup[] }) {
             <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted">Membership</p>
             <ul>
               <li>
-                <SmartLink to={pricingHref} className="flex min-h-11 items-center rounded-lg px-3 text-base font-medium hover:bg-brand-50">
+                <SmartLink
+                  to={pricingHref}
+                  className="flex min-h-11 items-center rounded-lg px-3 text-base font-medium hover:bg-brand-50"
+                >
                   Pricing
                 </SmartLink>
               </li>

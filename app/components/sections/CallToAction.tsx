@@ -17,7 +17,12 @@ export function CallToAction({ title, description, actions }: CallToActionProps)
         <p className="mx-auto mt-4 max-w-2xl text-lg text-brand-100">{description}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           {actions.map((action, index) => (
-            <ButtonLink key={action.to + action.label} to={action.to} size="lg" variant={index === 0 ? "primary" : "light"}>
+            <ButtonLink
+              key={action.to + action.label}
+              to={action.to}
+              size="lg"
+              variant={index === 0 ? "primary" : "light"}
+            >
               {action.label}
             </ButtonLink>
           ))}

@@ -13,7 +13,7 @@ export function ErrorPage({ kind }: { kind: keyof typeof copy }) {
   const { title, message } = copy[kind];
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-3xl flex-col items-center justify-center px-4 py-24 text-center">
-      <p className="text-sm font-semibold uppercase tracking-widest text-accent-600">
+      <p className="text-sm font-semibold uppercase tracking-widest text-accent-700">
         {kind === "not-found" ? "404" : "Error"}
       </p>
       <h1 className="mt-3 text-4xl font-semibold text-ink sm:text-5xl">{title}</h1>

@@ -4,7 +4,7 @@ import type { LegalDocument } from "~/content/legal";
 export function LegalText({ document }: { document: LegalDocument }) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6 lg:px-8">
-      <p className="text-sm font-semibold uppercase tracking-wider text-accent-600">{document.dateLine}</p>
+      <p className="text-sm font-semibold uppercase tracking-wider text-accent-700">{document.dateLine}</p>
       <p className="mt-4 text-lg leading-relaxed text-ink">{document.introduction}</p>
       <nav aria-label="Contents" className="mt-10 rounded-2xl border border-line bg-surface p-6">
         <h2 className="font-sans text-sm font-semibold uppercase tracking-wider text-muted">Contents</h2>

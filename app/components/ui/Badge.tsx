@@ -1,7 +1,15 @@
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
 
-export function Badge({ children, tone = "brand", className }: { children: ReactNode; tone?: "brand" | "accent"; className?: string }) {
+export function Badge({
+  children,
+  tone = "brand",
+  className,
+}: {
+  children: ReactNode;
+  tone?: "brand" | "accent";
+  className?: string;
+}) {
   return (
     <span
       className={cn(

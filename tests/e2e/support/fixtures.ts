@@ -35,9 +35,11 @@ test.beforeEach(({ allowConsoleErrors }) => {
 export { expect };
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await waitForEntranceAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
-    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
   );
   expect(summary, "axe violations").toEqual([]);
 }
@@ -45,4 +47,14 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 /** Waits until React has hydrated the page (the root component marks the document). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** Waits for finite animations (entrance effects) to end, so contrast is measured on the final look. */
+export async function waitForEntranceAnimations(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+      .every((animation) => animation.playState === "finished"),
+  );
 }

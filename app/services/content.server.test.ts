@@ -1,0 +1,227 @@
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { type ContentfulStandIn, loadDataset, startContentfulStandIn } from "../../demo/contentful.ts";
+import type { ContentfulExport } from "../../demo/contentful-export.ts";
+import { createCache } from "./cache.server";
+import {
+  type ContentService,
+  createContentClient,
+  createContentService,
+  GALLERY_PAGE_SIZE,
+  partnerSinceYear,
+} from "./content.server";
+
+const root = path.resolve(import.meta.dirname, "../..");
+let standIn: ContentfulStandIn;
+let dataset: ContentfulExport;
+let log: { warn: ReturnType<typeof vi.fn>; error: ReturnType<typeof vi.fn> };
+
+function entriesOf(contentType: string) {
+  return dataset.entries.filter((entry) => entry.sys.contentType.sys.id === contentType);
+}
+
+function field<T>(entry: { fields: Record<string, Record<string, unknown>> }, name: string): T {
+  return entry.fields[name]?.["en-US"] as T;
+}
+
+function service(overrides: { siteId?: string; waitMs?: number } = {}): ContentService {
+  const client = createContentClient({
+    spaceId: standIn.spaceId,
+    accessToken: standIn.accessToken,
+    environment: "master",
+    host: standIn.host,
+    insecure: true,
+    siteId: "cchub",
+  });
+  return createContentService({
+    client,
+    siteId: overrides.siteId ?? "cchub",
+    assetProtocol: "http:",
+    cache: createCache({
+      freshMs: 60_000,
+      staleIfErrorMs: 86_400_000,
+      waitMs: overrides.waitMs ?? 5_000,
+      maxEntries: 100,
+      retryAfterFailureMs: 1_000,
+    }),
+    log,
+  });
+}
+
+beforeAll(async () => {
+  dataset = await loadDataset(path.join(root, "demo/data/space.json"));
+  standIn = await startContentfulStandIn({
+    dataset,
+    assetsDir: path.join(root, "demo/assets"),
+    spaceId: "servicetest",
+    accessToken: "service-test-token",
+  });
+});
+
+afterAll(async () => {
+  await standIn.close();
+});
+
+beforeEach(() => {
+  standIn.faults.clear();
+  log = { warn: vi.fn(), error: vi.fn() };
+});
+
+describe("content service against the Contentful stand-in", () => {
+  it("requires a content type for entries queries", async () => {
+    await expect(service().getEntries({ "fields.slug": "x" })).rejects.toThrow(
+      "Content type is required for Contentful queries",
+    );
+  });
+
+  it("loads a page hero's background as an absolute image URL", async () => {
+    const hero = await service().getPageHero("coworking");
+    expect(hero.error).toBeNull();
+    expect(hero.site).toBe("cchub");
+    expect(hero.backgroundUrl).toMatch(new RegExp(`^http://${standIn.host}/.+/hero-coworking`));
+    expect(hero.background?.width).toBe(1920);
+    const image = await fetch(`${hero.backgroundUrl}?fm=webp&w=640&q=70`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/webp");
+  });
+
+  it("asks for the hub's own site and the slug, one entry", async () => {
+    await service({ siteId: "cchub" }).getPageHero("events");
+    const heroRequest = standIn.faults.requests.find((request) => request.url.includes("content_type=PageHero"));
+    const query = new URL(heroRequest?.url ?? "", "http://x").searchParams;
+    expect(query.get("fields.slug")).toBe("events");
+    expect(query.get("fields.site")).toBe("cchub");
+    expect(query.get("limit")).toBe("1");
+  });
+
+  it("returns an empty background for a page without a hero, and for another site", async () => {
+    expect((await service().getPageHero("no-such-page")).backgroundUrl).toBe("");
+    expect((await service({ siteId: "elsewhere" }).getPageHero("home")).backgroundUrl).toBe("");
+  });
+
+  it("logs and reports a hero that cannot be loaded, without throwing", async () => {
+    standIn.faults.add({ pathIncludes: "PageHero", status: 404, body: { sys: { type: "Error", id: "NotFound" } } });
+    const hero = await service().getPageHero("tour");
+    expect(hero.backgroundUrl).toBe("");
+    expect(hero.error).toBeTruthy();
+    expect(log.error).toHaveBeenCalledWith("Error loading page hero:", expect.any(Error));
+  });
+
+  it("lists blog posts newest first, six by default, with resolved images and rich text", async () => {
+    const posts = await service().getBlogPosts();
+    const expected = entriesOf("blogPost")
+      .map((entry) => field<string>(entry, "publishDate"))
+      .sort()
+      .reverse()
+      .slice(0, 6);
+    expect(posts.map((post) => post.publishDate)).toEqual(expected);
+    for (const post of posts) {
+      expect(post.featuredImage?.url).toMatch(/^http:\/\//);
+      expect(post.content?.nodeType).toBe("document");
+    }
+  });
+
+  it("filters blog posts by tag and by featured, and pages with skip", async () => {
+    const content = service();
+    const tagged = await content.getBlogPosts({ tag: "podcasting", limit: 20 });
+    expect(tagged.length).toBeGreaterThan(0);
+    expect(tagged.every((post) => post.tags.includes("podcasting"))).toBe(true);
+    const featured = await content.getBlogPosts({ featured: true, limit: 20 });
+    const featuredCount = entriesOf("blogPost").filter((entry) => field<boolean>(entry, "featured")).length;
+    expect(featured).toHaveLength(featuredCount);
+    const [first, second] = [await content.getBlogPosts({ limit: 2 }), await content.getBlogPosts({ limit: 2, skip: 2 })];
+    expect(second[0]?.id).not.toBe(first[0]?.id);
+    expect(second[0]!.publishDate <= first[1]!.publishDate).toBe(true);
+  });
+
+  it("finds a post by slug, with the embedded image made absolute", async () => {
+    const post = await service().getBlogPostBySlug("how-we-restored-the-foundry");
+    expect(post?.title).toBeTruthy();
+    const embedded = JSON.stringify(post?.content);
+    expect(embedded).toContain("embedded-asset-block");
+    expect(embedded).toMatch(new RegExp(`"url":"http://${standIn.host}/[^"]+blog-embedded`));
+    expect(await service().getBlogPostBySlug("no-such-post")).toBeNull();
+  });
+
+  it("reads the video URL of a post", async () => {
+    const post = await service().getBlogPostBySlug("launching-the-podcast-studio");
+    expect(post?.videoUrl).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=/);
+  });
+
+  it("lists the latest ten posts", async () => {
+    expect(await service().getLatestBlogPosts()).toHaveLength(Math.min(10, entriesOf("blogPost").length));
+  });
+
+  it("lists at most two success stories for a page, newest first", async () => {
+    const stories = await service().getSuccessStories("event-spaces");
+    expect(stories.length).toBeGreaterThan(0);
+    expect(stories.length).toBeLessThanOrEqual(2);
+    expect(stories.every((story) => story.pageSlugs.includes("event-spaces"))).toBe(true);
+    expect(stories[0]?.image?.url).toMatch(/^http:\/\//);
+  });
+
+  it("lists partners by order, with the year they joined", async () => {
+    const partners = await service().getPartners();
+    expect(partners).toHaveLength(entriesOf("partners").length);
+    const orders = partners.map((partner) => partner.order ?? 0);
+    expect(orders).toEqual([...orders].sort((a, b) => a - b));
+    expect(partners.every((partner) => partner.partnerSince !== null && partner.partnerSince > 1900)).toBe(true);
+  });
+
+  it("pages the gallery twelve at a time and filters by tags", async () => {
+    const content = service();
+    const first = await content.getGalleryPage({ page: 1 });
+    const total = entriesOf("galleryImage").length;
+    expect(first.images).toHaveLength(Math.min(GALLERY_PAGE_SIZE, total));
+    expect(first.total).toBe(total);
+    expect(first.totalPages).toBe(Math.ceil(total / GALLERY_PAGE_SIZE));
+    const last = await content.getGalleryPage({ page: first.totalPages });
+    expect(last.images).toHaveLength(total - GALLERY_PAGE_SIZE * (first.totalPages - 1));
+    const exterior = await content.getGalleryPage({ tags: ["ext", "construction"] });
+    expect(exterior.images.length).toBeGreaterThan(0);
+    expect(exterior.images.every((image) => image.tags.some((tag) => tag === "ext" || tag === "construction"))).toBe(
+      true,
+    );
+  });
+
+  it("fetches an asset by id", async () => {
+    const asset = await service().getAsset("benefit-coworking-1");
+    expect(asset?.url).toMatch(/benefit-coworking-1/);
+    expect(asset?.description).toBeTruthy();
+  });
+
+  it("skips a malformed entry and keeps the rest", async () => {
+    standIn.faults.add({
+      pathIncludes: "content_type=partners",
+      status: 200,
+      body: {
+        sys: { type: "Array" },
+        total: 2,
+        skip: 0,
+        limit: 100,
+        items: [
+          { sys: { id: "broken", type: "Entry" }, fields: { name: 42 } },
+          { sys: { id: "fine", type: "Entry" }, fields: { name: "Fine Partner", type: "community", partnerSince: 2021 } },
+        ],
+      },
+    });
+    const partners = await service().getPartners();
+    expect(partners.map((partner) => partner.id)).toEqual(["fine"]);
+    expect(log.warn).toHaveBeenCalledWith("Skipping a malformed partners entry", expect.objectContaining({ id: "broken" }));
+  });
+
+  it("rejects a response of the wrong shape with a clear error", async () => {
+    standIn.faults.add({ pathIncludes: "content_type=galleryImage", status: 200, body: { unexpected: true } });
+    await expect(service().getGalleryPage()).rejects.toThrow();
+  });
+});
+
+describe("partnerSinceYear", () => {
+  it("reads a year from a number or a date string", () => {
+    expect(partnerSinceYear(2019)).toBe(2019);
+    expect(partnerSinceYear("2024-01-15")).toBe(2024);
+    expect(partnerSinceYear("2023")).toBe(2023);
+    expect(partnerSinceYear("soon")).toBeNull();
+    expect(partnerSinceYear(undefined)).toBeNull();
+  });
+});
