@@ -14,7 +14,7 @@ import {
 const root = path.resolve(import.meta.dirname, "../..");
 let standIn: ContentfulStandIn;
 let dataset: ContentfulExport;
-let log: { warn: ReturnType<typeof vi.fn>; error: ReturnType<typeof vi.fn> };
+let log: { warn: ReturnType<typeof vi.fn<Console["warn"]>>; error: ReturnType<typeof vi.fn<Console["error"]>> };
 
 function entriesOf(contentType: string) {
   return dataset.entries.filter((entry) => entry.sys.contentType.sys.id === contentType);
@@ -64,7 +64,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   standIn.faults.clear();
-  log = { warn: vi.fn(), error: vi.fn() };
+  log = { warn: vi.fn<Console["warn"]>(), error: vi.fn<Console["error"]>() };
 });
 
 describe("content service against the Contentful stand-in", () => {
@@ -129,7 +129,10 @@ describe("content service against the Contentful stand-in", () => {
     const featured = await content.getBlogPosts({ featured: true, limit: 20 });
     const featuredCount = entriesOf("blogPost").filter((entry) => field<boolean>(entry, "featured")).length;
     expect(featured).toHaveLength(featuredCount);
-    const [first, second] = [await content.getBlogPosts({ limit: 2 }), await content.getBlogPosts({ limit: 2, skip: 2 })];
+    const [first, second] = [
+      await content.getBlogPosts({ limit: 2 }),
+      await content.getBlogPosts({ limit: 2, skip: 2 }),
+    ];
     expect(second[0]?.id).not.toBe(first[0]?.id);
     expect(second[0]!.publishDate <= first[1]!.publishDate).toBe(true);
   });
@@ -201,13 +204,19 @@ describe("content service against the Contentful stand-in", () => {
         limit: 100,
         items: [
           { sys: { id: "broken", type: "Entry" }, fields: { name: 42 } },
-          { sys: { id: "fine", type: "Entry" }, fields: { name: "Fine Partner", type: "community", partnerSince: 2021 } },
+          {
+            sys: { id: "fine", type: "Entry" },
+            fields: { name: "Fine Partner", type: "community", partnerSince: 2021 },
+          },
         ],
       },
     });
     const partners = await service().getPartners();
     expect(partners.map((partner) => partner.id)).toEqual(["fine"]);
-    expect(log.warn).toHaveBeenCalledWith("Skipping a malformed partners entry", expect.objectContaining({ id: "broken" }));
+    expect(log.warn).toHaveBeenCalledWith(
+      "Skipping a malformed partners entry",
+      expect.objectContaining({ id: "broken" }),
+    );
   });
 
   it("rejects a response of the wrong shape with a clear error", async () => {
