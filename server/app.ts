@@ -85,10 +85,13 @@ export function createApp(options: AppOptions): express.Express {
 function headers(options: AppOptions): express.RequestHandler {
   const fixed = securityHeaders({ https: options.https });
   return (_request, response, next) => {
-    const nonce = createNonce();
-    response.locals.nonce = nonce;
     response.set(fixed);
-    if (options.csp) response.set("Content-Security-Policy", contentSecurityPolicy(nonce, options.csp));
+    // Without a policy (development) a nonce would only make the server's and browser's HTML differ.
+    if (options.csp) {
+      const nonce = createNonce();
+      response.locals.nonce = nonce;
+      response.set("Content-Security-Policy", contentSecurityPolicy(nonce, options.csp));
+    }
     next();
   };
 }

@@ -25,62 +25,71 @@ const timeZone = z.string().refine(
   { error: "must be an IANA time zone such as America/Chicago" },
 );
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default("0.0.0.0"),
-    SITE_URL: httpUrl.optional(),
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce
+    .number({ error: "must be a port number from 0 to 65535" })
+    .int({ error: "must be a port number from 0 to 65535" })
+    .min(0, { error: "must be a port number from 0 to 65535" })
+    .max(65535, { error: "must be a port number from 0 to 65535" })
+    .default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  SITE_URL: httpUrl.optional(),
 
-    CONTENTFUL_SPACE_ID: optionalText,
-    CONTENTFUL_ACCESS_TOKEN: optionalText,
-    CONTENTFUL_ENVIRONMENT: z.string().min(1).default("master"),
-    CONTENTFUL_HOST: z
-      .string()
-      .regex(/^[a-z0-9.-]+(:\d{1,5})?$/i, {
-        error: "must be a host with an optional port, without a scheme (e.g. cdn.contentful.com or 127.0.0.1:4010)",
-      })
-      .default("cdn.contentful.com"),
-    CONTENTFUL_INSECURE: booleanFlag.default(false),
-    CONTENT_SITE_ID: z.string().min(1).default("cchub"),
+  CONTENTFUL_SPACE_ID: optionalText,
+  CONTENTFUL_ACCESS_TOKEN: optionalText,
+  CONTENTFUL_ENVIRONMENT: z.string().min(1).default("master"),
+  CONTENTFUL_HOST: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d{1,5})?$/i, {
+      error: "must be a host with an optional port, without a scheme (e.g. cdn.contentful.com or 127.0.0.1:4010)",
+    })
+    .default("cdn.contentful.com"),
+  CONTENTFUL_INSECURE: booleanFlag.default(false),
+  CONTENT_SITE_ID: z.string().min(1).default("cchub"),
 
-    EVENTS_API_URL: httpUrl.default("https://api.archieapp.co"),
-    EVENTS_CLIENT_ID: optionalText,
-    EVENTS_CLIENT_SECRET: optionalText,
-    EVENTS_SPACE: optionalText,
-    EVENTS_PUBLIC_URL: httpUrl.default("https://archieapp.co"),
+  EVENTS_API_URL: httpUrl.default("https://api.archieapp.co"),
+  EVENTS_CLIENT_ID: optionalText,
+  EVENTS_CLIENT_SECRET: optionalText,
+  EVENTS_SPACE: optionalText,
+  EVENTS_PUBLIC_URL: httpUrl.default("https://archieapp.co"),
 
-    LEAD_WEBHOOK_URL: httpUrl.optional(),
-    LEAD_MIRROR_URL: httpUrl.optional(),
-    BOOKING_WIDGET_URL: httpUrl.optional(),
-    GA_MEASUREMENT_ID: z
-      .string()
-      .regex(/^G-[A-Z0-9]{4,20}$/, { error: "must look like G-XXXXXXXXXX" })
-      .optional(),
+  LEAD_WEBHOOK_URL: httpUrl.optional(),
+  LEAD_MIRROR_URL: httpUrl.optional(),
+  BOOKING_WIDGET_URL: httpUrl.optional(),
+  GA_MEASUREMENT_ID: z
+    .string()
+    .regex(/^G-[A-Z0-9]{4,20}$/, { error: "must look like G-XXXXXXXXXX" })
+    .optional(),
 
-    DATA_DIR: z.string().min(1).default("./data"),
-    CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
-    TZ_SITE: timeZone.default("America/Chicago"),
-    ERROR_TEST_ROUTE: booleanFlag.default(false),
-  })
-  .superRefine((env, context) => {
-    requireTogether(env, context, ["CONTENTFUL_SPACE_ID", "CONTENTFUL_ACCESS_TOKEN"]);
-    requireTogether(env, context, ["EVENTS_CLIENT_ID", "EVENTS_CLIENT_SECRET", "EVENTS_SPACE"]);
-  });
+  DATA_DIR: z.string().min(1).default("./data"),
+  CONTACT_RATE_LIMIT: z.coerce
+    .number({ error: "must be a whole number of at least 1" })
+    .int({ error: "must be a whole number of at least 1" })
+    .min(1, { error: "must be a whole number of at least 1" })
+    .default(5),
+  TZ_SITE: timeZone.default("America/Chicago"),
+  ERROR_TEST_ROUTE: booleanFlag.default(false),
+});
+
+/** Variables that configure one integration: one without the others is a mistake. */
+const integrationGroups: readonly (readonly string[])[] = [
+  ["CONTENTFUL_SPACE_ID", "CONTENTFUL_ACCESS_TOKEN"],
+  ["EVENTS_CLIENT_ID", "EVENTS_CLIENT_SECRET", "EVENTS_SPACE"],
+];
 
 export type Env = z.infer<typeof envSchema>;
 
-/** A configured integration needs all of its variables: one without the others is a mistake. */
-function requireTogether(env: Record<string, unknown>, context: z.RefinementCtx, names: readonly string[]): void {
-  const present = names.filter((name) => env[name] !== undefined);
-  if (present.length === 0 || present.length === names.length) return;
-  for (const name of names.filter((candidate) => env[candidate] === undefined)) {
-    context.addIssue({
-      code: "custom",
-      path: [name],
-      message: `required when ${present.join(" and ")} ${present.length > 1 ? "are" : "is"} set`,
-    });
+function incompleteGroups(env: Record<string, string>): string[] {
+  const problems: string[] = [];
+  for (const names of integrationGroups) {
+    const present = names.filter((name) => env[name] !== undefined);
+    if (present.length === 0 || present.length === names.length) continue;
+    for (const name of names.filter((candidate) => env[candidate] === undefined)) {
+      problems.push(`${name}: required when ${present.join(" and ")} ${present.length > 1 ? "are" : "is"} set`);
+    }
   }
+  return problems;
 }
 
 export class EnvError extends Error {
@@ -95,14 +104,16 @@ export class EnvError extends Error {
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const withoutBlanks = Object.fromEntries(
-    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ""),
+    Object.entries(source).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && entry[1].trim() !== "",
+    ),
   );
   const result = envSchema.safeParse(withoutBlanks);
-  if (!result.success) {
-    throw new EnvError(
-      result.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`),
-    );
-  }
+  const problems = [
+    ...(result.error?.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`) ?? []),
+    ...incompleteGroups(withoutBlanks),
+  ];
+  if (problems.length > 0 || !result.success) throw new EnvError(problems);
   return result.data;
 }
 

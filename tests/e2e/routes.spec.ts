@@ -17,6 +17,10 @@ for (const route of siteRoutes) {
       else expect(heading).toMatch(route.heading);
       expect(html).toMatch(/<title>[^<]+ \| Ozark Foundry<\/title>|<title>Ozark Foundry: /);
       expect(html).toContain('rel="canonical"');
+      // The hero background is the page's preloaded, high-priority LCP image.
+      const preload = html.match(/<link rel="preload" as="image" fetchPriority="high"[^>]*>/)?.[0] ?? "";
+      expect(preload).toMatch(/imageSrcSet="[^"]*w=640[^"]* 640w/);
+      expect(html).toMatch(/<img[^>]+fetchPriority="high"/);
     });
 
     for (const viewport of [

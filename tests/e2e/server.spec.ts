@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { DEMO_ACCESS_TOKEN } from "../../demo/contentful.ts";
@@ -20,6 +21,17 @@ test.describe("the server", () => {
       booking: "demo",
       analytics: "demo",
     });
+  });
+
+  test("refuses to start with a bad setting and names the variable", () => {
+    const result = spawnSync(process.execPath, ["server.js"], {
+      env: { ...process.env, NODE_ENV: "production", PORT: "not-a-port", CONTENTFUL_SPACE_ID: "space-without-token" },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("PORT:");
+    expect(result.stderr).toContain("CONTENTFUL_ACCESS_TOKEN: required when CONTENTFUL_SPACE_ID is set");
   });
 
   test("sends security headers and a fresh CSP nonce that the page's inline scripts carry", async ({ request }) => {
