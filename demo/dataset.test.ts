@@ -8,6 +8,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { ContentTypeField, ContentfulExport, ExportAsset, ExportEntry } from "./contentful-export.ts";
+import { demoEvents } from "./events.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
@@ -109,20 +110,8 @@ const HERO_SLUGS = [
   "events",
 ];
 const SPACE_PAGES = ["coworking", "private-offices", "meeting-rooms", "event-spaces"];
-const EVENT_SLUGS = [
-  "founders-breakfast",
-  "podcasting-101",
-  "small-business-grants",
-  "open-house",
-  "tech-meetup",
-  "think-lounge-showcase",
-  "women-in-business-lunch",
-  "startup-pitch-night",
-  "holiday-mixer",
-  "web-design-workshop",
-  "ai-for-small-business",
-  "community-cleanup",
-];
+// Every event the events stand-in serves needs a cover image.
+const EVENT_SLUGS = demoEvents(new Date()).map((event) => event.slug);
 const YOUTUBE_WATCH = /^https:\/\/www\.youtube\.com\/watch\?v=[A-Za-z0-9_-]{11}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
