@@ -1,4 +1,5 @@
 import path from "node:path";
+import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -30,7 +31,13 @@ export function createApp(options: AppOptions): express.Express {
 
   app.use(accessLog(options.log ?? console.log));
   app.use(headers(options));
-  app.use(compression());
+  // Flush on every write so streamed pages reach the browser section by section, not all at the end.
+  app.use(
+    compression({
+      flush: zlib.constants.Z_SYNC_FLUSH,
+      brotli: { flush: zlib.constants.BROTLI_OPERATION_FLUSH },
+    }),
+  );
 
   app.get("/healthz", (_request, response) => {
     response.set("Cache-Control", "no-store").json({ status: "ok", ...options.health() });

@@ -1,7 +1,9 @@
 import { CallToAction } from "~/components/sections/CallToAction";
 import { IntroHero } from "~/components/sections/IntroHero";
+import { cardClasses } from "~/components/ui/Card";
 import { memberBusinesses } from "~/content/members";
 import { pages } from "~/content/pages";
+import { cn } from "~/lib/cn";
 import { getServices } from "~/context";
 import { introMeta } from "~/lib/seo";
 import type { Route } from "./+types/members";
@@ -24,10 +26,7 @@ export default function MembersPage({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {memberBusinesses.map((name) => (
-            <li
-              key={name}
-              className="flex min-h-24 items-center rounded-[var(--radius-card)] border border-line bg-surface px-6 py-5 shadow-[var(--shadow-card)]"
-            >
+            <li key={name} className={cn(cardClasses, "flex min-h-24 items-center px-6 py-5")}>
               <span aria-hidden="true" className="mr-4 h-10 w-1.5 shrink-0 rounded-full bg-accent-400" />
               <span className="font-display text-lg font-semibold text-ink">{name}</span>
             </li>

@@ -1,6 +1,8 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import type { PathwayCard } from "~/content/home";
+import { cn } from "~/lib/cn";
+import { cardClasses } from "../ui/Card";
 
 export function PathwayCards({ title, cards }: { title: string; cards: PathwayCard[] }) {
   return (
@@ -13,7 +15,10 @@ export function PathwayCards({ title, cards }: { title: string; cards: PathwayCa
           <li key={to}>
             <Link
               to={to}
-              className="group flex h-full flex-col rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)] transition hover:-translate-y-0.5 hover:border-brand-300"
+              className={cn(
+                cardClasses,
+                "group flex h-full flex-col p-6 transition hover:-translate-y-0.5 hover:border-brand-300",
+              )}
             >
               <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
                 <Icon aria-hidden="true" className="size-6" />
