@@ -8,7 +8,7 @@ import {
   wallTimeToUtc,
   weekday,
 } from "./events.ts";
-import { escapeHtml, listen, type RunningService, readBody } from "./http.ts";
+import { escapeHtml, htmlDocument, listen, readBody, type RunningService } from "./http.ts";
 
 /**
  * A stand-in for the LeadConnector-style booking calendars the site embeds in iframes. Each calendar is
@@ -365,19 +365,5 @@ const PAGE_STYLE = `
 `;
 
 function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>${escapeHtml(title)}</title>
-  <style>${PAGE_STYLE}</style>
-</head>
-<body>
-  <main>
-    ${body}
-  </main>
-</body>
-</html>
-`;
+  return htmlDocument({ title, style: PAGE_STYLE, body: `<main>${body}</main>` });
 }

@@ -3,7 +3,7 @@ import { readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, resolve, sep } from "node:path";
 import { FaultController } from "./faults.ts";
-import { escapeHtml, listen, readBody, type RunningService, sendHtml, sendJson } from "./http.ts";
+import { escapeHtml, htmlDocument, listen, readBody, type RunningService, sendHtml, sendJson } from "./http.ts";
 
 /**
  * A stand-in for the Archie events API: token exchange, the space's event list, cover images and the
@@ -642,17 +642,5 @@ const PAGE_STYLE = `
 `;
 
 function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>${escapeHtml(title)}</title>
-  <style>${PAGE_STYLE}</style>
-</head>
-<body>
-  ${body}
-</body>
-</html>
-`;
+  return htmlDocument({ title, style: PAGE_STYLE, body: body });
 }

@@ -66,6 +66,23 @@ export function sendHtml(response: ServerResponse, status: number, html: string)
   response.end(html);
 }
 
+/** A self-contained HTML page (no outside resources) with its own inline styles. */
+export function htmlDocument({ title, style, body }: { title: string; style: string; body: string }): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>${escapeHtml(title)}</title>
+  <style>${style}</style>
+</head>
+<body>
+  ${body}
+</body>
+</html>
+`;
+}
+
 export function escapeHtml(text: string): string {
   return text
     .replaceAll("&", "&amp;")
