@@ -48,16 +48,21 @@ function report(path: string, buf: Buffer, q: number): void {
 }
 
 const r = await openRenderer();
+
+type SceneSpec = Pick<
+  (typeof contentfulImages)[number],
+  "scene" | "width" | "height" | "seed" | "variant" | "time" | "people" | "look"
+>;
+
+function renderScene(key: string, img: SceneSpec) {
+  const { variant, time, people, look } = img;
+  return r.scene(key, img.scene, img.width, img.height, img.seed ?? seedOf(key), { variant, time, people, look });
+}
 const t0 = Date.now();
 try {
   for (const img of contentfulImages) {
     if (!wanted(img.id)) continue;
-    await r.scene(img.id, img.scene, img.width, img.height, img.seed ?? seedOf(img.id), {
-      variant: img.variant,
-      time: img.time,
-      people: img.people,
-      look: img.look,
-    });
+    await renderScene(img.id, img);
     const fileName = fileNameOf(img);
     for (const width of [img.width, ...img.widths]) {
       const height = Math.round((width * img.height) / img.width);
@@ -76,12 +81,7 @@ try {
   }
   for (const img of staticImages) {
     if (!wanted(img.key)) continue;
-    await r.scene(img.key, img.scene, img.width, img.height, img.seed ?? seedOf(img.key), {
-      variant: img.variant,
-      time: img.time,
-      people: img.people,
-      look: img.look,
-    });
+    await renderScene(img.key, img);
     for (const out of img.outputs) {
       const { buf, q } = await encodeWithin(r, img.key, out.width, out.height, out.type, out.budgetKB);
       const path = join(root, out.path);

@@ -401,38 +401,26 @@ export function steelWindow(s: Scene, w: Wall, op: Opening, o: WindowOpts): void
             ])
           : null;
         const hd = depthOf(cam, hit[0]!);
-        s.add({
-          layer: 2,
-          depth: hd,
-          blur: 3,
-          composite: "soft-light",
-          alpha: 1,
-          draw: (ctx) => {
-            if (floor) {
-              pathPoly(ctx, floor);
-              ctx.clip();
-            }
-            pathPoly(ctx, hp);
-            ctx.fillStyle = rgba(sunC, Math.min(1, strength * 1.6));
-            ctx.fill();
-          },
-        });
-        s.add({
-          layer: 2,
-          depth: hd,
-          blur: 4,
-          composite: "screen",
-          alpha: 1,
-          draw: (ctx) => {
-            if (floor) {
-              pathPoly(ctx, floor);
-              ctx.clip();
-            }
-            pathPoly(ctx, hp);
-            ctx.fillStyle = rgba(sunC, strength * 0.45);
-            ctx.fill();
-          },
-        });
+        // The sun patch twice: a soft-light wash for colour, then a screen layer for brightness.
+        const addSunPatch = (blur: number, composite: GlobalCompositeOperation, opacity: number) =>
+          s.add({
+            layer: 2,
+            depth: hd,
+            blur,
+            composite,
+            alpha: 1,
+            draw: (ctx) => {
+              if (floor) {
+                pathPoly(ctx, floor);
+                ctx.clip();
+              }
+              pathPoly(ctx, hp);
+              ctx.fillStyle = rgba(sunC, opacity);
+              ctx.fill();
+            },
+          });
+        addSunPatch(3, "soft-light", Math.min(1, strength * 1.6));
+        addSunPatch(4, "screen", strength * 0.45);
         if (o.shafts && o.shafts > 0) {
           const pp = projectPoly(cam, pane);
           if (pp) {
