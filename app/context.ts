@@ -1,22 +1,11 @@
 import { createContext, type RouterContextProvider } from "react-router";
+import type { PublicConfig } from "~/lib/public-config";
 import type { ContentService } from "~/services/content.server";
 
 /**
  * What the server hands every loader and action (through React Router's context): the services that
  * talk to the outside world, the settings pages may show, and facts about the request.
  */
-
-/** Settings the browser may see. Nothing secret belongs here: it is sent with every page. */
-export interface PublicConfig {
-  siteUrl: string;
-  contentSiteId: string;
-  timeZone: string;
-  gaMeasurementId: string | null;
-  /** Base of the embedded booking widgets, `{base}/widget/booking/{calendarId}`. */
-  bookingWidgetUrl: string;
-  /** Base of public event pages and event cover paths. */
-  eventsPublicUrl: string;
-}
 
 export interface AppServices {
   content: ContentService;

@@ -127,7 +127,7 @@ async function resolveContent(
         environment: env.CONTENTFUL_ENVIRONMENT,
         host: env.CONTENTFUL_HOST,
         insecure: env.CONTENTFUL_INSECURE,
-        siteId: env.CONTENT_SITE_ID,
+        contentSiteId: env.CONTENT_SITE_ID,
       },
     };
   }
@@ -147,7 +147,7 @@ async function resolveContent(
       environment: standIn.environment,
       host: standIn.host,
       insecure: true,
-      siteId: env.CONTENT_SITE_ID,
+      contentSiteId: env.CONTENT_SITE_ID,
     },
   };
 }

@@ -51,14 +51,14 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     services: {
       content: createContentService({
         client: createContentClient(contentConfig),
-        siteId: contentConfig.siteId,
+        contentSiteId: contentConfig.contentSiteId,
         assetProtocol: contentConfig.insecure ? "http:" : "https:",
         cache,
       }),
     },
     config: {
       siteUrl: siteOrigin(env),
-      contentSiteId: contentConfig.siteId,
+      contentSiteId: contentConfig.contentSiteId,
       timeZone: env.TZ_SITE,
       gaMeasurementId: integrations.analytics.measurementId,
       bookingWidgetUrl: integrations.booking.widgetUrl,

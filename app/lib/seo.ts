@@ -1,7 +1,7 @@
 import type { PageIntro } from "~/content/pages";
 import type { MetaDescriptor } from "react-router";
 import { pageTitle, site } from "~/config/site";
-import type { PublicConfig } from "~/context";
+import type { PublicConfig } from "~/lib/public-config";
 
 interface MatchWithData {
   id: string;
@@ -63,4 +63,9 @@ export function introMeta(page: PageIntro, matches: PageMetaInput["matches"]): M
     path: page.path,
     matches,
   });
+}
+
+/** A route's `meta` export for a page described by its intro copy. */
+export function introPageMeta(page: PageIntro) {
+  return ({ matches }: { matches: PageMetaInput["matches"] }): MetaDescriptor[] => introMeta(page, matches);
 }

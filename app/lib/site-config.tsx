@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from "react";
-import type { PublicConfig } from "~/context";
+import type { PublicConfig } from "~/lib/public-config";
 
 const SiteConfigContext = createContext<PublicConfig | null>(null);
 

@@ -4,17 +4,15 @@ import { PathwayCards } from "~/components/sections/PathwayCards";
 import { ButtonLink } from "~/components/ui/Button";
 import { pathways } from "~/content/home";
 import { pages } from "~/content/pages";
-import { getServices } from "~/context";
-import { introMeta } from "~/lib/seo";
+import { heroLoader } from "~/lib/page-loaders.server";
+import { introPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
 const page = pages.home;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { hero: await getServices(context).content.getPageHero(page.slug) };
-}
+export const loader = heroLoader(page);
 
-export const meta: Route.MetaFunction = ({ matches }) => introMeta(page, matches);
+export const meta: Route.MetaFunction = introPageMeta(page);
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,16 +1,14 @@
 import { IntroHero } from "~/components/sections/IntroHero";
 import { pages } from "~/content/pages";
-import { getServices } from "~/context";
-import { introMeta } from "~/lib/seo";
+import { heroLoader } from "~/lib/page-loaders.server";
+import { introPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/press";
 
 const page = pages.press;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { hero: await getServices(context).content.getPageHero(page.slug) };
-}
+export const loader = heroLoader(page);
 
-export const meta: Route.MetaFunction = ({ matches }) => introMeta(page, matches);
+export const meta: Route.MetaFunction = introPageMeta(page);
 
 /** SPEC.md: the press page shows its heading and description only. */
 export default function PressPage({ loaderData }: Route.ComponentProps) {

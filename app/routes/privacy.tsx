@@ -2,17 +2,15 @@ import { IntroHero } from "~/components/sections/IntroHero";
 import { LegalText } from "~/components/sections/LegalText";
 import { privacyPolicy } from "~/content/legal";
 import { pages } from "~/content/pages";
-import { getServices } from "~/context";
-import { introMeta } from "~/lib/seo";
+import { heroLoader } from "~/lib/page-loaders.server";
+import { introPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/privacy";
 
 const page = pages.privacy;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { hero: await getServices(context).content.getPageHero(page.slug) };
-}
+export const loader = heroLoader(page);
 
-export const meta: Route.MetaFunction = ({ matches }) => introMeta(page, matches);
+export const meta: Route.MetaFunction = introPageMeta(page);
 
 export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,17 +1,15 @@
 import { CallToAction } from "~/components/sections/CallToAction";
 import { IntroHero } from "~/components/sections/IntroHero";
 import { pages } from "~/content/pages";
-import { getServices } from "~/context";
-import { introMeta } from "~/lib/seo";
+import { heroLoader } from "~/lib/page-loaders.server";
+import { introPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/tour";
 
 const page = pages.tour;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { hero: await getServices(context).content.getPageHero(page.slug) };
-}
+export const loader = heroLoader(page);
 
-export const meta: Route.MetaFunction = ({ matches }) => introMeta(page, matches);
+export const meta: Route.MetaFunction = introPageMeta(page);
 
 export default function TourPage({ loaderData }: Route.ComponentProps) {
   return (

@@ -24,18 +24,18 @@ function field<T>(entry: { fields: Record<string, Record<string, unknown>> }, na
   return entry.fields[name]?.["en-US"] as T;
 }
 
-function service(overrides: { siteId?: string; waitMs?: number } = {}): ContentService {
+function service(overrides: { contentSiteId?: string; waitMs?: number } = {}): ContentService {
   const client = createContentClient({
     spaceId: standIn.spaceId,
     accessToken: standIn.accessToken,
     environment: "master",
     host: standIn.host,
     insecure: true,
-    siteId: "cchub",
+    contentSiteId: "cchub",
   });
   return createContentService({
     client,
-    siteId: overrides.siteId ?? "cchub",
+    contentSiteId: overrides.contentSiteId ?? "cchub",
     assetProtocol: "http:",
     cache: createCache({
       freshMs: 60_000,
@@ -86,7 +86,7 @@ describe("content service against the Contentful stand-in", () => {
   });
 
   it("asks for the hub's own site and the slug, one entry", async () => {
-    await service({ siteId: "cchub" }).getPageHero("events");
+    await service({ contentSiteId: "cchub" }).getPageHero("events");
     const heroRequest = standIn.faults.requests.find((request) => request.url.includes("content_type=PageHero"));
     const query = new URL(heroRequest?.url ?? "", "http://x").searchParams;
     expect(query.get("fields.slug")).toBe("events");
@@ -96,7 +96,7 @@ describe("content service against the Contentful stand-in", () => {
 
   it("returns an empty background for a page without a hero, and for another site", async () => {
     expect((await service().getPageHero("no-such-page")).backgroundUrl).toBe("");
-    expect((await service({ siteId: "elsewhere" }).getPageHero("home")).backgroundUrl).toBe("");
+    expect((await service({ contentSiteId: "elsewhere" }).getPageHero("home")).backgroundUrl).toBe("");
   });
 
   it("logs and reports a hero that cannot be loaded, without throwing", async () => {

@@ -30,7 +30,7 @@ export interface ContentConfig {
   /** Plain http, for a local or test stand-in. */
   insecure: boolean;
   /** The hub's own identifier in `PageHero.site`. */
-  siteId: string;
+  contentSiteId: string;
 }
 
 export const BLOG_PAGE_SIZE = 6;
@@ -223,7 +223,7 @@ export function normalizeContentError(error: unknown): Error {
 
 export interface ContentServiceOptions {
   client: Pick<ContentfulClientApi<undefined>, "getEntries" | "getAsset">;
-  siteId: string;
+  contentSiteId: string;
   assetProtocol: "https:" | "http:";
   cache: Cache;
   log?: Pick<Console, "warn" | "error">;
@@ -231,7 +231,13 @@ export interface ContentServiceOptions {
 
 export type ContentService = ReturnType<typeof createContentService>;
 
-export function createContentService({ client, siteId, assetProtocol, cache, log = console }: ContentServiceOptions) {
+export function createContentService({
+  client,
+  contentSiteId,
+  assetProtocol,
+  cache,
+  log = console,
+}: ContentServiceOptions) {
   function toImageAsset(value: unknown): ImageAsset | null {
     const parsed = assetSchema.safeParse(value);
     if (!parsed.success) return null;
@@ -369,14 +375,14 @@ export function createContentService({ client, siteId, assetProtocol, cache, log
           const { items } = await getEntries({
             content_type: "PageHero",
             "fields.slug": slug,
-            "fields.site": siteId,
+            "fields.site": contentSiteId,
             limit: 1,
             include: 1,
           });
           const [hero] = parseItems(items, pageHeroSchema, "PageHero", (entry) => entry);
           const background = toImageAsset(hero?.fields.backgroundImage);
           return {
-            site: hero?.fields.site ?? siteId,
+            site: hero?.fields.site ?? contentSiteId,
             backgroundUrl: background?.url ?? "",
             background,
             error: null,
@@ -384,7 +390,12 @@ export function createContentService({ client, siteId, assetProtocol, cache, log
         });
       } catch (error) {
         log.error("Error loading page hero:", error);
-        return { site: siteId, backgroundUrl: "", background: null, error: normalizeContentError(error).message };
+        return {
+          site: contentSiteId,
+          backgroundUrl: "",
+          background: null,
+          error: normalizeContentError(error).message,
+        };
       }
     },
 

@@ -3,7 +3,7 @@
  *   node scripts/demo-images/contact-sheet.ts OUT.png COLS TILE_WIDTH FILE...
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { chromium } from "playwright-core";
+import { chromium } from "@playwright/test";
 
 const [out = "/tmp/sheet.png", cols = "3", tile = "480", ...files] = process.argv.slice(2);
 const mime = (f: string) =>

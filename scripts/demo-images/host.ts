@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { stripTypeScriptTypes } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Page } from "@playwright/test";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ORIGIN = "http://demo-images.invalid";

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { ButtonLink } from "../ui/Button";
 
 export interface CallToActionProps {
@@ -8,10 +9,11 @@ export interface CallToActionProps {
 
 /** A closing band inviting the visitor to the next step; the first action is the primary one. */
 export function CallToAction({ title, description, actions }: CallToActionProps) {
+  const headingId = useId();
   return (
-    <section className="px-4 py-16 sm:px-6 lg:px-8" aria-labelledby="cta-title">
+    <section className="px-4 py-16 sm:px-6 lg:px-8" aria-labelledby={headingId}>
       <div className="mx-auto max-w-5xl rounded-3xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
-        <h2 id="cta-title" className="text-3xl font-semibold sm:text-4xl">
+        <h2 id={headingId} className="text-3xl font-semibold sm:text-4xl">
           {title}
         </h2>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-brand-100">{description}</p>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { PublicConfig } from "~/context";
+import type { PublicConfig } from "~/lib/public-config";
 import type { ImageAsset } from "~/lib/content-types";
 import { SiteConfigProvider } from "~/lib/site-config";
 import { PageHero, type PageHeroProps } from "./PageHero";

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { preload } from "react-dom";
 import type { ImageAsset } from "~/lib/content-types";
 import { heroImageWidths, type ResponsiveImage, responsiveContentImage } from "~/lib/images";
@@ -62,7 +62,7 @@ function HeroFrame({
     if (imageRef.current?.complete) setLoaded(true);
   }, []);
 
-  const headingId = `hero-${slug}-title`;
+  const headingId = useId();
   return (
     <section
       aria-labelledby={headingId}

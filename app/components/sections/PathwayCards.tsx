@@ -1,13 +1,15 @@
 import { ArrowRight } from "lucide-react";
+import { useId } from "react";
 import { Link } from "react-router";
 import type { PathwayCard } from "~/content/home";
 import { cn } from "~/lib/cn";
 import { cardClasses } from "../ui/Card";
 
 export function PathwayCards({ title, cards }: { title: string; cards: PathwayCard[] }) {
+  const headingId = useId();
   return (
-    <section aria-labelledby="pathways-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-      <h2 id="pathways-title" className="text-3xl font-semibold text-ink sm:text-4xl">
+    <section aria-labelledby={headingId} className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+      <h2 id={headingId} className="text-3xl font-semibold text-ink sm:text-4xl">
         {title}
       </h2>
       <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">

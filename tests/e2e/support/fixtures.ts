@@ -2,34 +2,35 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
 /**
- * The tests' `page` fails the test on any console error, uncaught page error or hydration warning,
- * unless the test declared it expected with `allowConsoleErrors`.
+ * Every browser context a test uses fails the test on any console error, uncaught page error or
+ * hydration warning, unless the test declared it expected with `allowConsoleErrors`. The check wraps
+ * Playwright's `context` fixture, so it covers every page of every test that opens one (including
+ * tests with JavaScript turned off), whichever spec file it is in.
  */
 interface Fixtures {
   allowConsoleErrors: (pattern: RegExp) => void;
-  consoleErrors: string[];
+  /** The patterns the current test allowed (internal to this module). */
+  allowedConsoleErrors: RegExp[];
 }
 
 export const test = base.extend<Fixtures>({
-  consoleErrors: async ({ page }, use) => {
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
+  allowedConsoleErrors: async ({}, use) => {
+    await use([]);
+  },
+  allowConsoleErrors: async ({ allowedConsoleErrors }, use) => {
+    await use((pattern) => allowedConsoleErrors.push(pattern));
+  },
+  context: async ({ context, allowedConsoleErrors }, use) => {
     const errors: string[] = [];
-    page.on("console", (message) => {
+    context.on("console", (message) => {
       if (message.type() === "error" || /hydrat/i.test(message.text())) errors.push(message.text());
     });
-    page.on("pageerror", (error) => errors.push(`Uncaught: ${error.message}`));
-    await use(errors);
-  },
-  allowConsoleErrors: async ({ consoleErrors }, use) => {
-    const allowed: RegExp[] = [];
-    await use((pattern) => allowed.push(pattern));
-    const unexpected = consoleErrors.filter((text) => !allowed.some((pattern) => pattern.test(text)));
+    context.on("weberror", (error) => errors.push(`Uncaught: ${error.error().message}`));
+    await use(context);
+    const unexpected = errors.filter((text) => !allowedConsoleErrors.some((pattern) => pattern.test(text)));
     expect(unexpected, "console errors").toEqual([]);
   },
-});
-
-// Every test checks the console, whether or not it allows some errors.
-test.beforeEach(({ allowConsoleErrors }) => {
-  void allowConsoleErrors;
 });
 
 export { expect };

@@ -1,17 +1,27 @@
-/** The servers the end-to-end tests start (playwright.config.ts) and talk to. */
+/**
+ * The servers the end-to-end tests start (playwright.config.ts) and talk to. Their ports follow
+ * E2E_PORT_BASE (default 4173), so two checkouts can run their tests side by side.
+ */
 
-export const DEMO_SITE = { port: 4173, url: "http://127.0.0.1:4173" };
+const base = Number(process.env.E2E_PORT_BASE ?? 4173);
+if (!Number.isInteger(base) || base < 1024 || base > 65_000) {
+  throw new Error(`E2E_PORT_BASE must be a port number from 1024 to 65000, not "${process.env.E2E_PORT_BASE}"`);
+}
 
-export const CONTENT_STAND_IN = {
-  port: 4310,
-  host: "127.0.0.1:4310",
-  url: "http://127.0.0.1:4310",
-  spaceId: "e2espace",
-  accessToken: "e2e-delivery-token",
-};
+const loopback = (port: number) => `http://127.0.0.1:${port}`;
+
+export const DEMO_SITE = { port: base, url: loopback(base) };
 
 export const LIVE_SITE = {
-  port: 4174,
-  url: "http://127.0.0.1:4174",
+  port: base + 1,
+  url: loopback(base + 1),
   logFile: "test-results/live-site.log",
+};
+
+export const CONTENT_STAND_IN = {
+  port: base + 2,
+  host: `127.0.0.1:${base + 2}`,
+  url: loopback(base + 2),
+  spaceId: "e2espace",
+  accessToken: "e2e-delivery-token",
 };
