@@ -33,6 +33,8 @@ export default defineConfig({
       env: {
         ...serverEnv,
         PORT: String(DEMO_SITE.port),
+        // Not a loopback origin, so the tests can tell that no page points a browser at this machine.
+        SITE_URL: DEMO_SITE.siteUrl,
         DATA_DIR: "test-results/data-demo",
         ERROR_TEST_ROUTE: "true",
       },

@@ -173,6 +173,6 @@ describe("booking form post", () => {
     expect(html).toContain("Jo Barnes");
     expect(html).toContain("jo@example.com");
     expect(html).not.toContain("Confirm booking");
-    expect(html).toContain('href="/widget/booking/think-lounge-two-hour"');
+    expect(html).toContain('href="./think-lounge-two-hour"');
   });
 });

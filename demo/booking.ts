@@ -188,7 +188,16 @@ async function handleBooking(
   const days = availableDays(calendar, now);
   const errors = validateBooking(input, days);
   if (Object.keys(errors).length > 0) return sendPage(response, 400, formPage(calendar, days, input, errors));
-  sendPage(response, 200, confirmationPage(calendar, input as Required<BookingInput>, url.pathname + url.search));
+  sendPage(response, 200, confirmationPage(calendar, input as Required<BookingInput>, formUrlFrom(url)));
+}
+
+/**
+ * The calendar's form, relative to the page that was posted, so the link also works when the site
+ * serves the calendar under a path of its own (`/_demo/booking/widget/booking/...`).
+ */
+function formUrlFrom(url: URL): string {
+  const lastSegment = url.pathname.split("/").filter(Boolean).at(-1) ?? "";
+  return url.pathname.endsWith("/") ? `./${url.search}` : `./${lastSegment}${url.search}`;
 }
 
 function validateBooking(input: BookingInput, days: BookingDay[]): BookingErrors {

@@ -1,20 +1,29 @@
 import path from "node:path";
 import zlib from "node:zlib";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { type AppContext, appContext, requestContext } from "~/context";
 import { createRateLimiter } from "~/services/rate-limit.server";
+import { type DemoRoute, demoProxy } from "./demo-proxy.ts";
+import { reactRouterHandler } from "./react-router-handler.ts";
+import { limitBody, refuse } from "./requests.ts";
 import { type ContentSecurityOrigins, contentSecurityPolicy, createNonce, securityHeaders } from "./security.ts";
 
 export interface AppOptions {
   context: AppContext;
   /** Loads the React Router server build (a fresh one per request in development). */
   build: () => Promise<ServerBuild>;
+  mode: "development" | "production" | "test";
   clientDir: string;
   https: boolean;
   csp: ContentSecurityOrigins | null;
+  /** Express's `trust proxy` setting: whose X-Forwarded-For to believe (TRUST_PROXY). */
+  trustProxy: boolean | number | string | string[];
+  /** The demo stand-ins' public pages and files, served under `/_demo/...`. */
+  demoRoutes: DemoRoute[];
+  /** Paths whose writes are limited by their own action rather than by the server-wide write limit. */
+  writeLimitExemptPaths?: string[];
   /** Vite's dev middleware in development. */
   devMiddleware?: express.RequestHandler;
   health: () => Record<string, unknown>;
@@ -26,8 +35,7 @@ const WRITE_LIMIT_PER_MINUTE = 30;
 export function createApp(options: AppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  // Behind a reverse proxy on the same machine, the client's address arrives in X-Forwarded-For.
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", options.trustProxy);
 
   app.use(accessLog(options.log ?? console.log));
   app.use(headers(options));
@@ -43,6 +51,11 @@ export function createApp(options: AppOptions): express.Express {
     response.set("Cache-Control", "no-store").json({ status: "ok", ...options.health() });
   });
 
+  // Browsers ask for /favicon.ico on pages that name no icon (the demo stand-ins' pages).
+  app.get("/favicon.ico", (_request, response) => {
+    response.set("Cache-Control", "public, max-age=86400").redirect(301, "/favicon.svg");
+  });
+
   if (options.devMiddleware) {
     app.use(options.devMiddleware);
   } else {
@@ -53,21 +66,15 @@ export function createApp(options: AppOptions): express.Express {
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
-  const writes = createRateLimiter({ limit: WRITE_LIMIT_PER_MINUTE, windowMs: 60_000 });
-  app.use((request, response, next) => {
-    if (request.method === "GET" || request.method === "HEAD") return next();
-    if (writes.attempt(request.ip ?? "unknown")) return next();
-    response
-      .status(429)
-      .set("Retry-After", String(writes.retryAfterSeconds(request.ip ?? "unknown")))
-      .type("text/plain")
-      .send("Too many requests. Please wait a minute and try again.");
-  });
+  app.use(limitBody());
+  app.use(writeLimit(options.writeLimitExemptPaths ?? []));
+  if (options.demoRoutes.length > 0) app.use(demoProxy(options.demoRoutes));
 
   app.all(
     "/{*path}",
-    createRequestHandler({
+    reactRouterHandler({
       build: options.build,
+      mode: options.mode,
       getLoadContext(request, response) {
         const context = new RouterContextProvider();
         context.set(appContext, options.context);
@@ -83,10 +90,24 @@ export function createApp(options: AppOptions): express.Express {
   app.use((error: unknown, _request: Request, response: Response, _next: NextFunction) => {
     console.error("Unhandled server error:", error);
     if (response.headersSent) return;
-    response.status(500).type("text/plain").send("Something went wrong.");
+    response.status(500).set("Cache-Control", "no-store").type("text/plain").send("Something went wrong.");
   });
 
   return app;
+}
+
+/** A per-client limit on writes (form posts), so one client cannot flood the server. */
+function writeLimit(exemptPaths: string[]): express.RequestHandler {
+  const writes = createRateLimiter({ limit: WRITE_LIMIT_PER_MINUTE, windowMs: 60_000 });
+  const exempt = new Set(exemptPaths.flatMap((path) => [path, `${path}.data`]));
+  return (request, response, next) => {
+    if (request.method === "GET" || request.method === "HEAD" || exempt.has(request.path)) return next();
+    const client = request.ip ?? "unknown";
+    if (writes.attempt(client)) return next();
+    refuse(request, response, 429, "Too many requests. Please wait a minute and try again.", {
+      "Retry-After": String(writes.retryAfterSeconds(client)),
+    });
+  };
 }
 
 function headers(options: AppOptions): express.RequestHandler {

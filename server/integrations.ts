@@ -11,6 +11,7 @@ import type { RunningService } from "../demo/http.ts";
 import { startWebhookSink } from "../demo/webhook.ts";
 import type { ContentConfig } from "~/services/content.server";
 import type { Env } from "~/services/env.server";
+import type { DemoRoute } from "./demo-proxy.ts";
 
 /**
  * Decides, per outside service, whether the site talks to the configured live service or to an
@@ -28,12 +29,21 @@ export interface EventsConfig {
   publicUrl: string;
 }
 
+/** Where the site serves each stand-in's public pages and files (see demo-proxy.ts). */
+export const DEMO_PATHS = {
+  content: "/_demo/content",
+  events: "/_demo/events",
+  booking: "/_demo/booking",
+} as const;
+
 export interface Integrations {
   content: { mode: Mode; config: ContentConfig };
   events: { mode: Mode; config: EventsConfig };
   leads: { mode: Mode; webhookUrl: string; mirrorUrl: string | null };
   booking: { mode: Mode; widgetUrl: string };
   analytics: { mode: Mode; measurementId: string | null };
+  /** The stand-ins' public parts, served through the site's own origin (empty when all are live). */
+  demoRoutes: DemoRoute[];
   /** One line per integration for the start-up log. */
   summary(): string[];
   close(): Promise<void>;
@@ -41,6 +51,7 @@ export interface Integrations {
 
 export async function resolveIntegrations(env: Env, { projectRoot }: { projectRoot: string }): Promise<Integrations> {
   const standIns: RunningService[] = [];
+  const demoRoutes: DemoRoute[] = [];
   const started = <T extends RunningService>(service: T): T => {
     standIns.push(service);
     return service;
@@ -48,8 +59,8 @@ export async function resolveIntegrations(env: Env, { projectRoot }: { projectRo
   const demoDir = path.join(projectRoot, "demo");
 
   try {
-    const content = await resolveContent(env, demoDir, started);
-    const events = await resolveEvents(env, demoDir, started);
+    const content = await resolveContent(env, demoDir, started, demoRoutes);
+    const events = await resolveEvents(env, demoDir, started, demoRoutes);
     const leads = env.LEAD_WEBHOOK_URL
       ? { mode: "live" as const, webhookUrl: env.LEAD_WEBHOOK_URL, mirrorUrl: env.LEAD_MIRROR_URL ?? null }
       : {
@@ -59,7 +70,7 @@ export async function resolveIntegrations(env: Env, { projectRoot }: { projectRo
         };
     const booking = env.BOOKING_WIDGET_URL
       ? { mode: "live" as const, widgetUrl: env.BOOKING_WIDGET_URL.replace(/\/+$/, "") }
-      : { mode: "demo" as const, widgetUrl: started(await startBookingStandIn({})).url };
+      : await resolveDemoBooking(started, demoRoutes);
     const analytics = env.GA_MEASUREMENT_ID
       ? { mode: "live" as const, measurementId: env.GA_MEASUREMENT_ID }
       : { mode: "demo" as const, measurementId: null };
@@ -70,20 +81,21 @@ export async function resolveIntegrations(env: Env, { projectRoot }: { projectRo
       leads,
       booking,
       analytics,
+      demoRoutes,
       summary: () => [
         line(
           "content",
           content.mode,
           content.mode === "live"
             ? `Contentful space ${content.config.spaceId} at ${content.config.host}`
-            : `embedded Contentful stand-in at http://${content.config.host} (space ${content.config.spaceId})`,
+            : `embedded Contentful stand-in at http://${content.config.host}, files under ${DEMO_PATHS.content}`,
         ),
         line(
           "events",
           events.mode,
           events.mode === "live"
             ? `events service ${events.config.apiUrl} (space ${events.config.space})`
-            : `embedded events stand-in at ${events.config.apiUrl}`,
+            : `embedded events stand-in at ${events.config.apiUrl}, pages under ${DEMO_PATHS.events}`,
         ),
         line(
           "leads",
@@ -95,7 +107,7 @@ export async function resolveIntegrations(env: Env, { projectRoot }: { projectRo
           booking.mode,
           booking.mode === "live"
             ? `booking widgets at ${booking.widgetUrl}`
-            : `embedded booking calendars at ${booking.widgetUrl}`,
+            : `embedded booking calendars under ${booking.widgetUrl}`,
         ),
         line(
           "analytics",
@@ -113,10 +125,13 @@ export async function resolveIntegrations(env: Env, { projectRoot }: { projectRo
   }
 }
 
+type Started = <T extends RunningService>(service: T) => T;
+
 async function resolveContent(
   env: Env,
   demoDir: string,
-  started: <T extends RunningService>(service: T) => T,
+  started: Started,
+  demoRoutes: DemoRoute[],
 ): Promise<Integrations["content"]> {
   if (env.CONTENTFUL_SPACE_ID && env.CONTENTFUL_ACCESS_TOKEN) {
     return {
@@ -128,6 +143,7 @@ async function resolveContent(
         host: env.CONTENTFUL_HOST,
         insecure: env.CONTENTFUL_INSECURE,
         contentSiteId: env.CONTENT_SITE_ID,
+        publicAssetPath: null,
       },
     };
   }
@@ -139,6 +155,12 @@ async function resolveContent(
       accessToken: DEMO_ACCESS_TOKEN,
     }),
   );
+  const assetFile = new RegExp(`^/${standIn.spaceId}/[^/]+/[^/]+/[^/]+$`);
+  demoRoutes.push({
+    prefix: DEMO_PATHS.content,
+    target: standIn.url,
+    allows: (method, path) => (method === "GET" || method === "HEAD") && assetFile.test(path),
+  });
   return {
     mode: "demo",
     config: {
@@ -148,6 +170,7 @@ async function resolveContent(
       host: standIn.host,
       insecure: true,
       contentSiteId: env.CONTENT_SITE_ID,
+      publicAssetPath: DEMO_PATHS.content,
     },
   };
 }
@@ -155,7 +178,8 @@ async function resolveContent(
 async function resolveEvents(
   env: Env,
   demoDir: string,
-  started: <T extends RunningService>(service: T) => T,
+  started: Started,
+  demoRoutes: DemoRoute[],
 ): Promise<Integrations["events"]> {
   if (env.EVENTS_CLIENT_ID && env.EVENTS_CLIENT_SECRET && env.EVENTS_SPACE) {
     return {
@@ -177,6 +201,13 @@ async function resolveEvents(
       coversDir: path.join(demoDir, "assets", "events"),
     }),
   );
+  const publicPage = new RegExp(`^/(covers/[^/]+|${standIn.space}/public/events/[^/]+)$`);
+  demoRoutes.push({
+    prefix: DEMO_PATHS.events,
+    target: standIn.url,
+    allows: (method, path) => (method === "GET" || method === "HEAD") && publicPage.test(path),
+    pageSecurityPolicy: DEMO_PAGE_POLICY,
+  });
   return {
     mode: "demo",
     config: {
@@ -184,9 +215,25 @@ async function resolveEvents(
       clientId: standIn.clientId,
       clientSecret: standIn.clientSecret,
       space: standIn.space,
-      publicUrl: standIn.url,
+      publicUrl: DEMO_PATHS.events,
     },
   };
+}
+
+/** The stand-ins' pages are self-contained HTML: inline styles, own images, forms posting back. */
+const DEMO_PAGE_POLICY =
+  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'";
+
+async function resolveDemoBooking(started: Started, demoRoutes: DemoRoute[]): Promise<Integrations["booking"]> {
+  const standIn = started(await startBookingStandIn({}));
+  demoRoutes.push({
+    prefix: DEMO_PATHS.booking,
+    target: standIn.url,
+    allows: (method, path) =>
+      (method === "GET" || method === "HEAD" || method === "POST") && /^\/widget\/booking\/[^/]+\/?$/.test(path),
+    pageSecurityPolicy: DEMO_PAGE_POLICY,
+  });
+  return { mode: "demo", widgetUrl: DEMO_PATHS.booking };
 }
 
 function line(name: string, mode: Mode, detail: string): string {

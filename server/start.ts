@@ -1,9 +1,11 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { AppContext } from "~/context";
 import { createCache } from "~/services/cache.server";
-import { createContentClient, createContentService } from "~/services/content.server";
+import { assetUrlResolver, createContentClient, createContentService } from "~/services/content.server";
 import { EnvError, parseEnv, siteOrigin } from "~/services/env.server";
 import { createApp } from "./app.ts";
 import { resolveIntegrations } from "./integrations.ts";
@@ -37,23 +39,26 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
   const integrations = await resolveIntegrations(env, { projectRoot });
   const contentConfig = integrations.content.config;
 
-  const cache = createCache({
+  const cacheTimings = {
     freshMs: 60_000,
     staleIfErrorMs: 24 * 60 * 60_000,
     waitMs: 4_000,
-    maxEntries: 1_000,
     retryAfterFailureMs: 15_000,
-    onBackgroundError: (key, error) =>
+    onBackgroundError: (key: string, error: unknown) =>
       console.warn(`Content refresh failed for ${key}; serving the cached copy.`, error),
-  });
+  };
+  const contentCaches = {
+    cache: createCache({ ...cacheTimings, maxEntries: 500 }),
+    lookupCache: createCache({ ...cacheTimings, maxEntries: 2_000 }),
+  };
 
   const context: AppContext = {
     services: {
       content: createContentService({
         client: createContentClient(contentConfig),
         contentSiteId: contentConfig.contentSiteId,
-        assetProtocol: contentConfig.insecure ? "http:" : "https:",
-        cache,
+        assetUrl: assetUrlResolver(contentConfig),
+        ...contentCaches,
       }),
     },
     config: {
@@ -67,8 +72,9 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     errorTestRoute: env.ERROR_TEST_ROUTE,
   };
 
-  const insecureOrigins = [
-    contentConfig.insecure ? `http://${contentConfig.host}` : null,
+  // Plain-http image hosts exist only when an integration is configured that way (a local service).
+  const insecureImageOrigins = [
+    integrations.content.mode === "live" && contentConfig.insecure ? `http://${contentConfig.host}` : null,
     integrations.events.config.publicUrl.startsWith("http:") ? originOf(integrations.events.config.publicUrl) : null,
   ].filter((origin): origin is string => origin !== null);
 
@@ -78,18 +84,21 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     build: vite
       ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
       : () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+    mode: env.NODE_ENV,
     clientDir: path.join(projectRoot, "build", "client"),
     https: context.config.siteUrl.startsWith("https:"),
+    trustProxy: env.TRUST_PROXY,
+    demoRoutes: integrations.demoRoutes,
     csp: vite
       ? null
       : {
           frames: [
-            originOf(integrations.booking.widgetUrl),
+            integrations.booking.mode === "live" ? originOf(integrations.booking.widgetUrl) : "'self'",
             "https://www.youtube-nocookie.com",
             "https://www.youtube.com",
             "https://player.vimeo.com",
           ],
-          insecureImages: insecureOrigins,
+          insecureImages: insecureImageOrigins,
           analytics: integrations.analytics.mode === "live",
         },
     devMiddleware: vite?.middlewares,
@@ -105,9 +114,17 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     }),
   });
 
-  const server = app.listen(env.PORT, env.HOST, () => {
+  const server = http.createServer(app);
+  server.on("error", async (error: NodeJS.ErrnoException) => {
+    console.error(listenErrorMessage(error, env.HOST, env.PORT));
+    await integrations.close();
+    await vite?.close();
+    process.exit(1);
+  });
+  server.listen(env.PORT, env.HOST, () => {
+    const { port } = server.address() as AddressInfo;
     for (const line of integrations.summary()) console.log(line);
-    console.log(`Ozark Foundry site listening on ${context.config.siteUrl} (${env.HOST}:${env.PORT})`);
+    console.log(`Ozark Foundry site listening on ${context.config.siteUrl} (${env.HOST}:${port})`);
   });
 
   let stopping = false;
@@ -129,4 +146,18 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+function listenErrorMessage(error: NodeJS.ErrnoException, host: string, port: number): string {
+  const where = `${host}:${port}`;
+  switch (error.code) {
+    case "EADDRINUSE":
+      return `Cannot start: port ${port} is already in use (${where}). Stop the other server or set PORT to a free port.`;
+    case "EACCES":
+      return `Cannot start: no permission to listen on port ${port} (${where}). Choose a port above 1023 with PORT.`;
+    case "EADDRNOTAVAIL":
+      return `Cannot start: ${host} is not an address of this machine (${where}). Check HOST.`;
+    default:
+      return `Cannot start: listening on ${where} failed: ${error.message}`;
+  }
 }

@@ -22,8 +22,11 @@ export interface PageHeroContent {
   /** Absolute URL of the background image, or "" when the content has none. */
   backgroundUrl: string;
   background: ImageAsset | null;
-  /** Why loading failed, or null. The hero then shows its fallback image. */
-  error: string | null;
+  /**
+   * "error" when the content service could not be reached; the hero then shows its fallback image.
+   * (Why it failed is in the server log; pages never carry upstream error text.)
+   */
+  status: "ok" | "error";
 }
 
 export interface BlogPost {

@@ -88,11 +88,25 @@ describe("createCache", () => {
     expect(await cache.get("k", async () => "unused")).toBe("late");
   });
 
-  it("evicts the oldest entry beyond maxEntries", async () => {
+  it("evicts the least recently used entry beyond maxEntries", async () => {
     const { cache } = setup();
-    for (const key of ["a", "b", "c", "d"]) await cache.get(key, async () => key);
-    const reload = vi.fn(async () => "a2");
-    expect(await cache.get("a", reload)).toBe("a2");
-    expect(await cache.get("d", async () => "unused")).toBe("d");
+    for (const key of ["a", "b", "c"]) await cache.get(key, async () => key);
+    expect(await cache.get("a", async () => "unused")).toBe("a");
+    await cache.get("d", async () => "d");
+    expect(cache.size).toBe(3);
+    expect(await cache.get("a", async () => "unused")).toBe("a");
+    expect(await cache.get("b", async () => "b2")).toBe("b2");
+  });
+
+  it("forgets one key, a prefix of keys, or everything", async () => {
+    const { cache } = setup({ maxEntries: 10 });
+    for (const key of ["post:a", "post:b", "hero:home"]) await cache.get(key, async () => key);
+    cache.delete("hero:home");
+    expect(await cache.get("hero:home", async () => "reloaded")).toBe("reloaded");
+    cache.deletePrefix("post:");
+    expect(await cache.get("post:a", async () => "a2")).toBe("a2");
+    expect(await cache.get("post:b", async () => "b2")).toBe("b2");
+    cache.clear();
+    expect(cache.size).toBe(0);
   });
 });

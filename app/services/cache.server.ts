@@ -5,6 +5,9 @@
  * - a failed refresh keeps the stale value, which is served for up to `staleIfErrorMs`;
  * - older than that, or never loaded: the caller waits for the service, up to `waitMs`, and gets its
  *   error when it fails. A load that outlives `waitMs` keeps running and fills the cache when it ends.
+ * It holds at most `maxEntries` values and evicts the least recently used one beyond that. Keys that
+ * visitors choose (a slug from the address) belong in a cache of their own, so that requests for
+ * made-up addresses can never push the pages' own content out.
  */
 
 export interface CacheOptions {
@@ -33,7 +36,13 @@ export class TimeoutError extends Error {
 
 export interface Cache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Forgets one key (e.g. when the content service says it changed). */
+  delete(key: string): void;
+  /** Forgets every key that starts with the prefix. */
+  deletePrefix(prefix: string): void;
   clear(): void;
+  /** How many values it holds. */
+  readonly size: number;
 }
 
 export function createCache(options: CacheOptions): Cache {
@@ -42,12 +51,23 @@ export function createCache(options: CacheOptions): Cache {
   const inFlight = new Map<string, Promise<unknown>>();
   const failedAt = new Map<string, number>();
 
-  function store(key: string, value: unknown): void {
+  function forget(key: string): void {
     entries.delete(key);
-    entries.set(key, { value, storedAt: now() });
-    if (entries.size > options.maxEntries) {
-      const oldest = entries.keys().next().value;
-      if (oldest !== undefined) entries.delete(oldest);
+    failedAt.delete(key);
+  }
+
+  /** Marks the key most recently used: a Map iterates in insertion order, so the first key is the least. */
+  function touch(key: string, entry: Entry<unknown>): void {
+    entries.delete(key);
+    entries.set(key, entry);
+  }
+
+  function store(key: string, value: unknown): void {
+    touch(key, { value, storedAt: now() });
+    while (entries.size > options.maxEntries) {
+      const leastRecent = entries.keys().next().value;
+      if (leastRecent === undefined) break;
+      forget(leastRecent);
     }
   }
 
@@ -62,7 +82,8 @@ export function createCache(options: CacheOptions): Cache {
           return value;
         },
         (error: unknown) => {
-          failedAt.set(key, now());
+          // Only a value being served stale needs its last failure remembered.
+          if (entries.has(key)) failedAt.set(key, now());
           throw error;
         },
       )
@@ -75,6 +96,7 @@ export function createCache(options: CacheOptions): Cache {
     async get<T>(key: string, load: () => Promise<T>): Promise<T> {
       const entry = entries.get(key) as Entry<T> | undefined;
       const age = entry ? now() - entry.storedAt : Number.POSITIVE_INFINITY;
+      if (entry) touch(key, entry);
       if (entry && age <= options.freshMs) return entry.value;
       if (entry && age <= options.staleIfErrorMs) {
         const lastFailure = failedAt.get(key);
@@ -87,9 +109,16 @@ export function createCache(options: CacheOptions): Cache {
       loading.catch(() => {});
       return withTimeout(loading, options.waitMs);
     },
+    delete: forget,
+    deletePrefix(prefix) {
+      for (const key of [...entries.keys()]) if (key.startsWith(prefix)) forget(key);
+    },
     clear() {
       entries.clear();
       failedAt.clear();
+    },
+    get size() {
+      return entries.size;
     },
   };
 }

@@ -4,6 +4,7 @@ import { type ContentfulStandIn, loadDataset, startContentfulStandIn } from "../
 import type { ContentfulExport } from "../../demo/contentful-export.ts";
 import { createCache } from "./cache.server";
 import {
+  assetUrlResolver,
   type ContentService,
   createContentClient,
   createContentService,
@@ -24,6 +25,16 @@ function field<T>(entry: { fields: Record<string, Record<string, unknown>> }, na
   return entry.fields[name]?.["en-US"] as T;
 }
 
+function testCache(waitMs = 5_000) {
+  return createCache({
+    freshMs: 60_000,
+    staleIfErrorMs: 86_400_000,
+    waitMs,
+    maxEntries: 100,
+    retryAfterFailureMs: 1_000,
+  });
+}
+
 function service(overrides: { contentSiteId?: string; waitMs?: number } = {}): ContentService {
   const client = createContentClient({
     spaceId: standIn.spaceId,
@@ -32,18 +43,14 @@ function service(overrides: { contentSiteId?: string; waitMs?: number } = {}): C
     host: standIn.host,
     insecure: true,
     contentSiteId: "cchub",
+    publicAssetPath: null,
   });
   return createContentService({
     client,
     contentSiteId: overrides.contentSiteId ?? "cchub",
-    assetProtocol: "http:",
-    cache: createCache({
-      freshMs: 60_000,
-      staleIfErrorMs: 86_400_000,
-      waitMs: overrides.waitMs ?? 5_000,
-      maxEntries: 100,
-      retryAfterFailureMs: 1_000,
-    }),
+    assetUrl: assetUrlResolver({ insecure: true, publicAssetPath: null }),
+    cache: testCache(overrides.waitMs),
+    lookupCache: testCache(overrides.waitMs),
     log,
   });
 }
@@ -76,7 +83,7 @@ describe("content service against the Contentful stand-in", () => {
 
   it("loads a page hero's background as an absolute image URL", async () => {
     const hero = await service().getPageHero("coworking");
-    expect(hero.error).toBeNull();
+    expect(hero.status).toBe("ok");
     expect(hero.site).toBe("cchub");
     expect(hero.backgroundUrl).toMatch(new RegExp(`^http://${standIn.host}/.+/hero-coworking`));
     expect(hero.background?.width).toBe(1920);
@@ -103,7 +110,7 @@ describe("content service against the Contentful stand-in", () => {
     standIn.faults.add({ pathIncludes: "PageHero", status: 404, body: { sys: { type: "Error", id: "NotFound" } } });
     const hero = await service().getPageHero("tour");
     expect(hero.backgroundUrl).toBe("");
-    expect(hero.error).toBeTruthy();
+    expect(hero.status).toBe("error");
     expect(log.error).toHaveBeenCalledWith("Error loading page hero:", expect.any(Error));
   });
 
@@ -222,6 +229,21 @@ describe("content service against the Contentful stand-in", () => {
   it("rejects a response of the wrong shape with a clear error", async () => {
     standIn.faults.add({ pathIncludes: "content_type=galleryImage", status: 200, body: { unexpected: true } });
     await expect(service().getGalleryPage()).rejects.toThrow();
+  });
+});
+
+describe("assetUrlResolver", () => {
+  const fileUrl = "//127.0.0.1:40123/demohub/hero-home/abc/hero-home.webp";
+
+  it("links to the content service's asset host with the configured protocol", () => {
+    expect(assetUrlResolver({ insecure: false, publicAssetPath: null })(fileUrl)).toBe(`https:${fileUrl}`);
+    expect(assetUrlResolver({ insecure: true, publicAssetPath: null })(fileUrl)).toBe(`http:${fileUrl}`);
+  });
+
+  it("serves the files through the site itself when it has a public asset path", () => {
+    const resolve = assetUrlResolver({ insecure: true, publicAssetPath: "/_demo/content" });
+    expect(resolve(fileUrl)).toBe("/_demo/content/demohub/hero-home/abc/hero-home.webp");
+    expect(resolve(`http:${fileUrl}`)).toBe("/_demo/content/demohub/hero-home/abc/hero-home.webp");
   });
 });
 

@@ -31,6 +31,20 @@ export interface ContentConfig {
   insecure: boolean;
   /** The hub's own identifier in `PageHero.site`. */
   contentSiteId: string;
+  /**
+   * Where this site serves the service's asset files itself (the demo stand-in's, under `/_demo/...`),
+   * or null to link to the service's own asset host.
+   */
+  publicAssetPath: string | null;
+}
+
+/** How asset file URLs (protocol-relative, `//host/space/...`) become the URLs pages link to. */
+export function assetUrlResolver({
+  insecure,
+  publicAssetPath,
+}: Pick<ContentConfig, "insecure" | "publicAssetPath">): (fileUrl: string) => string {
+  if (publicAssetPath) return (fileUrl) => fileUrl.replace(/^(https?:)?\/\/[^/]+/, publicAssetPath);
+  return (fileUrl) => absoluteAssetUrl(fileUrl, insecure ? "http:" : "https:");
 }
 
 export const BLOG_PAGE_SIZE = 6;
@@ -224,8 +238,12 @@ export function normalizeContentError(error: unknown): Error {
 export interface ContentServiceOptions {
   client: Pick<ContentfulClientApi<undefined>, "getEntries" | "getAsset">;
   contentSiteId: string;
-  assetProtocol: "https:" | "http:";
+  /** Turns an asset's file URL into the URL pages use (see `assetUrlResolver`). */
+  assetUrl: (fileUrl: string) => string;
+  /** The site's own content: heroes, partners, stories, the latest posts. */
   cache: Cache;
+  /** Answers to queries whose keys come from the address (a post slug, a tag, a gallery page). */
+  lookupCache: Cache;
   log?: Pick<Console, "warn" | "error">;
 }
 
@@ -234,8 +252,9 @@ export type ContentService = ReturnType<typeof createContentService>;
 export function createContentService({
   client,
   contentSiteId,
-  assetProtocol,
+  assetUrl,
   cache,
+  lookupCache,
   log = console,
 }: ContentServiceOptions) {
   function toImageAsset(value: unknown): ImageAsset | null {
@@ -244,7 +263,7 @@ export function createContentService({
     const { sys, fields } = parsed.data;
     return {
       id: sys.id,
-      url: absoluteAssetUrl(fields.file.url, assetProtocol),
+      url: assetUrl(fields.file.url),
       title: fields.title ?? "",
       description: fields.description ?? "",
       width: fields.file.details.image?.width ?? null,
@@ -299,6 +318,7 @@ export function createContentService({
   }
 
   const cached = <T>(key: string, load: () => Promise<T>) => cache.get(`content:${key}`, load);
+  const lookedUp = <T>(key: string, load: () => Promise<T>) => lookupCache.get(`content:${key}`, load);
 
   const toBlogPost = (entry: z.infer<typeof blogPostSchema>): BlogPost => ({
     id: entry.sys.id,
@@ -367,11 +387,11 @@ export function createContentService({
 
     /**
      * The background of a page's hero. Never throws: on failure the hero shows its fallback image,
-     * so the error is logged and returned.
+     * so the error is logged and the hero reports `status: "error"`.
      */
     async getPageHero(slug: string): Promise<PageHeroContent> {
       try {
-        return await cached(`hero:${slug}`, async () => {
+        return await cached(`hero:${slug}`, async (): Promise<PageHeroContent> => {
           const { items } = await getEntries({
             content_type: "PageHero",
             "fields.slug": slug,
@@ -385,7 +405,7 @@ export function createContentService({
             site: hero?.fields.site ?? contentSiteId,
             backgroundUrl: background?.url ?? "",
             background,
-            error: null,
+            status: "ok",
           };
         });
       } catch (error) {
@@ -394,7 +414,7 @@ export function createContentService({
           site: contentSiteId,
           backgroundUrl: "",
           background: null,
-          error: normalizeContentError(error).message,
+          status: "error",
         };
       }
     },
@@ -408,11 +428,11 @@ export function createContentService({
       const query: Record<string, unknown> = { limit, skip, include: 2 };
       if (tag) query["fields.tags[in]"] = tag;
       if (featured !== undefined) query["fields.featured"] = featured;
-      return cached(`posts:${JSON.stringify(query)}`, () => queryBlogPosts(query));
+      return lookedUp(`posts:${JSON.stringify(query)}`, () => queryBlogPosts(query));
     },
 
     async getBlogPostBySlug(slug: string): Promise<BlogPost | null> {
-      const posts = await cached(`post:${slug}`, () => queryBlogPosts({ "fields.slug": slug, limit: 1, include: 2 }));
+      const posts = await lookedUp(`post:${slug}`, () => queryBlogPosts({ "fields.slug": slug, limit: 1, include: 2 }));
       return posts[0] ?? null;
     },
 
@@ -455,7 +475,7 @@ export function createContentService({
         include: 1,
       };
       if (tags.length > 0) query["fields.tags[in]"] = tags.join(",");
-      return cached(`gallery:${JSON.stringify(query)}`, async () => {
+      return lookedUp(`gallery:${JSON.stringify(query)}`, async () => {
         const { items, total } = await getEntries(query);
         return {
           images: parseItems(items, galleryImageSchema, "galleryImage", toGalleryImage),

@@ -62,6 +62,20 @@ describe("parseEnv", () => {
     expect(problemsOf({ PORT: "-1", SITE_URL: "not a url", EVENTS_SPACE: "hub" })).toHaveLength(4);
   });
 
+  it("trusts only loopback proxies by default, or the hops or addresses TRUST_PROXY names", () => {
+    expect(parseEnv({}).TRUST_PROXY).toEqual(["loopback"]);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.1, 172.16.0.0/12, ::1, loopback" }).TRUST_PROXY).toEqual([
+      "10.0.0.1",
+      "172.16.0.0/12",
+      "::1",
+      "loopback",
+    ]);
+    for (const wrong of ["true", "10.0.0.300", "10.0.0.0/33", "proxy.example"]) {
+      expect(problemsOf({ TRUST_PROXY: wrong })[0]).toMatch(/^TRUST_PROXY: must be a number of proxy hops/);
+    }
+  });
+
   it("strips a trailing slash from SITE_URL", () => {
     expect(siteOrigin(parseEnv({ SITE_URL: "https://hub.example/" }))).toBe("https://hub.example");
   });

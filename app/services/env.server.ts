@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /**
@@ -24,6 +25,36 @@ const timeZone = z.string().refine(
   },
   { error: "must be an IANA time zone such as America/Chicago" },
 );
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(value: string): boolean {
+  if (PROXY_NAMES.has(value)) return true;
+  const [address = "", prefix, ...rest] = value.split("/");
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+  return bits >= 0 && bits <= (isIP(address) === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' X-Forwarded-For to believe: a number of hops, or a comma-separated list of
+ * addresses, subnets and the names loopback, linklocal and uniquelocal (Express's `trust proxy`).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): number | string[] => {
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+    context.addIssue({
+      code: "custom",
+      message:
+        "must be a number of proxy hops (e.g. 1) or a comma-separated list of addresses or subnets (e.g. 10.0.0.1, 172.16.0.0/12, loopback)",
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -69,6 +100,7 @@ const envSchema = z.object({
     .min(1, { error: "must be a whole number of at least 1" })
     .default(5),
   TZ_SITE: timeZone.default("America/Chicago"),
+  TRUST_PROXY: trustProxy.default(["loopback"]),
   ERROR_TEST_ROUTE: booleanFlag.default(false),
 });
 

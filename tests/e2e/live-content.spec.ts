@@ -85,3 +85,43 @@ test("the hero shows a pulsing placeholder while its image loads", async ({ page
   await expect(placeholder).toHaveAttribute("aria-busy", "false", { timeout: 10_000 });
   await expect(placeholder.locator(".animate-pulse")).toHaveCount(0);
 });
+
+test.describe("a hero background that fails to load in the browser", () => {
+  test.beforeEach(async () => {
+    await contentService.addFault({ pathIncludes: "/hero-contact/", status: 404, body: { message: "gone" } });
+  });
+
+  test("swaps to the page's own image before hydration", async ({ page }) => {
+    // Hold the scripts back until the image has failed, so only the server-rendered markup sees it.
+    let releaseScripts: () => void = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    const isHeroImage = (url: string) => url.includes("/hero-contact/");
+    // A JSON error answer to an image request is blocked by the browser (ORB), so it ends as a failure.
+    const imageFailed = Promise.race([
+      page.waitForEvent("requestfailed", (request) => isHeroImage(request.url())),
+      page.waitForResponse((response) => isHeroImage(response.url()) && !response.ok()),
+    ]);
+    await page.goto("/contact", { waitUntil: "commit" });
+    await imageFailed;
+    releaseScripts();
+    await waitForHydration(page);
+    const hero = page.locator('[data-hero-slug="contact"]');
+    await expect(hero.locator("img")).toHaveAttribute("src", /^\/images\/fallback\//);
+    await expect(hero.locator("[aria-busy]")).toHaveAttribute("aria-busy", "false");
+    expect(await hero.locator("img").evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  });
+
+  test("swaps to the page's own image after a client-side navigation", async ({ page }) => {
+    await page.goto("/press");
+    await waitForHydration(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Contact", exact: true }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    const hero = page.locator('[data-hero-slug="contact"]');
+    await expect(hero.locator("img")).toHaveAttribute("src", /^\/images\/fallback\//);
+    await expect(hero.locator("[aria-busy]")).toHaveAttribute("aria-busy", "false");
+  });
+});

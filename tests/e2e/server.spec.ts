@@ -5,7 +5,8 @@ import { DEMO_ACCESS_TOKEN } from "../../demo/contentful.ts";
 import { DEMO_EVENTS_CLIENT_SECRET } from "../../demo/events.ts";
 import { expect, test } from "./support/fixtures";
 import { siteRoutes } from "./support/routes";
-import { LIVE_SITE } from "./support/servers";
+import { DEMO_SITE, LIVE_SITE } from "./support/servers";
+import { spawnSite } from "./support/spawn-site";
 
 test.describe("the server", () => {
   test("answers /healthz with the integrations' modes, all demo by default", async ({ request }) => {
@@ -83,12 +84,78 @@ test.describe("the server", () => {
   });
 
   // On the second server, so that the flood does not limit other tests' form posts.
-  test("refuses a flood of form posts with HTTP 429", async ({ request }) => {
+  test("refuses a flood of form posts with HTTP 429, as JSON for data requests", async ({ request }) => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 32; attempt += 1) {
       statuses.push((await request.post(`${LIVE_SITE.url}/press`, { form: { anything: "x" } })).status());
     }
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(2);
+
+    const page = await request.post(`${LIVE_SITE.url}/press`, { form: { anything: "x" } });
+    expect(page.status()).toBe(429);
+    expect(page.headers()["content-type"]).toContain("text/plain");
+    expect(await page.text()).toBe("Too many requests. Please wait a minute and try again.");
+
+    const data = await request.post(`${LIVE_SITE.url}/press.data`, { form: { anything: "x" } });
+    expect(data.status()).toBe(429);
+    expect(data.headers()["content-type"]).toContain("application/json");
+    expect(Number(data.headers()["retry-after"])).toBeGreaterThan(0);
+    expect(await data.json()).toEqual({ status: 429, error: "Too many requests. Please wait a minute and try again." });
+  });
+
+  test("refuses a request body over 16 KB with HTTP 413 before any route runs", async ({ request }) => {
+    const big = "x".repeat(17 * 1024);
+    const declared = await request.post("/press", { form: { text: big } });
+    expect(declared.status()).toBe(413);
+    expect(await declared.text()).toBe("The request is too large (at most 16 KB).");
+
+    const data = await request.post("/press.data", { data: { text: big } });
+    expect(data.status()).toBe(413);
+    expect(await data.json()).toEqual({ status: 413, error: "The request is too large (at most 16 KB)." });
+
+    // A body sent in chunks, without a declared length, is counted as it arrives.
+    const chunked = await fetch(`${DEMO_SITE.url}/press`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new ReadableStream({
+        start(controller) {
+          for (let index = 0; index < 20; index += 1) controller.enqueue(new TextEncoder().encode("y".repeat(1024)));
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+
+    const small = await request.post("/press", { form: { text: "small" } });
+    expect(small.status()).not.toBe(413);
+  });
+
+  test("believes X-Forwarded-For only from the proxies TRUST_PROXY names", async ({ request }) => {
+    // The demo site trusts loopback proxies (the default), and this test client is on loopback:
+    // each forwarded address counts as its own client.
+    for (let attempt = 0; attempt < 35; attempt += 1) {
+      const response = await request.post("/press", {
+        form: { anything: "x" },
+        headers: { "X-Forwarded-For": `203.0.113.${attempt}` },
+      });
+      expect(response.status()).not.toBe(429);
+    }
+    // A site that trusts only another proxy ignores the header and limits this client itself.
+    const site = await spawnSite({ TRUST_PROXY: "10.1.2.3" });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 32; attempt += 1) {
+        const response = await request.post(`${site.url}/press`, {
+          form: { anything: "x" },
+          headers: { "X-Forwarded-For": `203.0.113.${attempt}` },
+        });
+        statuses.push(response.status());
+      }
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await site.stop();
+    }
   });
 });

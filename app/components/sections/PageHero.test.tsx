@@ -75,6 +75,25 @@ describe("PageHero", () => {
     expect(frame?.querySelector(".animate-pulse")).toBeNull();
   });
 
+  it("swaps to the page's own image when the background fails to load, then stops pulsing", () => {
+    const { container } = renderHero({ background });
+    fireEvent.error(container.querySelector("img") as HTMLImageElement);
+    const image = container.querySelector("img");
+    expect(image?.getAttribute("src")).toBe(fallbackImage.src);
+    const frame = container.querySelector("[aria-busy]");
+    expect(frame?.getAttribute("aria-busy")).toBe("true");
+    fireEvent.load(image as HTMLImageElement);
+    expect(frame?.getAttribute("aria-busy")).toBe("false");
+  });
+
+  it("stops pulsing when even the fallback image fails", () => {
+    const { container } = renderHero({ background });
+    fireEvent.error(container.querySelector("img") as HTMLImageElement);
+    fireEvent.error(container.querySelector("img") as HTMLImageElement);
+    expect(container.querySelector("[aria-busy]")?.getAttribute("aria-busy")).toBe("false");
+    expect(container.querySelector(".animate-pulse")).toBeNull();
+  });
+
   it("renders nothing and logs when the hero belongs to another site", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const { container } = renderHero({ site: "another-site", background });

@@ -28,10 +28,14 @@ export function PageHero({ slug, title, description, fallbackImage, background, 
     console.error("Invalid site configuration", { slug, site, expected: contentSiteId });
     return null;
   }
+  const image = background ? responsiveContentImage(background.url, heroImageWidths) : fallbackImage;
   return (
+    // Keyed by the image, so a new page's hero starts loading afresh even when the route stays the same.
     <HeroFrame
+      key={image.src}
       slug={slug}
-      image={background ? responsiveContentImage(background.url, heroImageWidths) : fallbackImage}
+      image={image}
+      fallbackImage={background ? fallbackImage : null}
       title={title}
       description={description}
     >
@@ -42,24 +46,43 @@ export function PageHero({ slug, title, description, fallbackImage, background, 
 
 function HeroFrame({
   slug,
-  image,
+  image: primaryImage,
+  fallbackImage,
   title,
   description,
   children,
 }: {
   slug: string;
   image: ResponsiveImage;
+  /** Shown instead when the image fails to load; null when the image already is the fallback. */
+  fallbackImage: ResponsiveImage | null;
   title: string;
   description?: string;
   children?: ReactNode;
 }) {
-  const [loaded, setLoaded] = useState(false);
+  const [usingFallback, setUsingFallback] = useState(false);
+  const [settled, setSettled] = useState(false);
   const imageRef = useRef<HTMLImageElement>(null);
-  preload(image.src, { as: "image", imageSrcSet: image.srcSet, imageSizes: "100vw", fetchPriority: "high" });
+  preload(primaryImage.src, {
+    as: "image",
+    imageSrcSet: primaryImage.srcSet,
+    imageSizes: "100vw",
+    fetchPriority: "high",
+  });
+  const image = usingFallback && fallbackImage ? fallbackImage : primaryImage;
 
-  // The image may finish loading before hydration, when React cannot see its load event.
+  const handleError = () => {
+    if (fallbackImage && !usingFallback) setUsingFallback(true);
+    else setSettled(true);
+  };
+
+  // The image may finish (or fail) before hydration, when React cannot see its load or error event.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, for the server-rendered image
   useEffect(() => {
-    if (imageRef.current?.complete) setLoaded(true);
+    const element = imageRef.current;
+    if (!element?.complete) return;
+    if (element.naturalWidth > 0) setSettled(true);
+    else handleError();
   }, []);
 
   const headingId = useId();
@@ -69,9 +92,10 @@ function HeroFrame({
       data-hero-slug={slug}
       className="relative isolate flex min-h-[70vh] items-end overflow-hidden"
     >
-      <div className="absolute inset-0 -z-10" aria-busy={!loaded}>
-        <div className={loaded ? "absolute inset-0 bg-stone-300" : "absolute inset-0 animate-pulse bg-stone-300"} />
+      <div className="absolute inset-0 -z-10" aria-busy={!settled}>
+        <div className={settled ? "absolute inset-0 bg-stone-300" : "absolute inset-0 animate-pulse bg-stone-300"} />
         <img
+          key={image.src}
           ref={imageRef}
           src={image.src}
           srcSet={image.srcSet}
@@ -79,7 +103,8 @@ function HeroFrame({
           alt=""
           fetchPriority="high"
           loading="eager"
-          onLoad={() => setLoaded(true)}
+          onLoad={() => setSettled(true)}
+          onError={handleError}
           className="absolute inset-0 size-full object-cover"
         />
         <div className="absolute inset-0 bg-gradient-to-b from-black/55 via-black/45 to-black/70" />

@@ -10,7 +10,7 @@ if (!Number.isInteger(base) || base < 1024 || base > 65_000) {
 
 const loopback = (port: number) => `http://127.0.0.1:${port}`;
 
-export const DEMO_SITE = { port: base, url: loopback(base) };
+export const DEMO_SITE = { port: base, url: loopback(base), siteUrl: "https://demo.ozarkfoundry.example" };
 
 export const LIVE_SITE = {
   port: base + 1,

@@ -1,0 +1,76 @@
+import type { Request, RequestHandler, Response } from "express";
+
+/**
+ * Request plumbing that runs before the router: the body-size limit and refusals shaped for the
+ * kind of request (a page, or a data request from a script-enhanced form or navigation).
+ */
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+declare module "express-serve-static-core" {
+  interface Request {
+    /** The request body, read in full by `limitBody` (only for methods that carry one). */
+    rawBody?: Buffer;
+  }
+}
+
+/** React Router's data requests (`/path.data`, `/_.data`) and clients that asked for JSON. */
+export function isDataRequest(request: Request): boolean {
+  return request.path.endsWith(".data") || (request.get("accept") ?? "").includes("application/json");
+}
+
+/** Refuses a request with a message a person can read: JSON for data requests, plain text otherwise. */
+export function refuse(
+  request: Request,
+  response: Response,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  response.status(status).set({ "Cache-Control": "no-store", ...headers });
+  if (isDataRequest(request)) response.json({ error: message, status });
+  else response.type("text/plain").send(message);
+}
+
+const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Reads the body of every request that may carry one, refusing more than `limit` bytes with 413
+ * (at once when Content-Length says so, otherwise as soon as the stream passes the limit).
+ */
+export function limitBody(limit = MAX_BODY_BYTES): RequestHandler {
+  return (request, response, next) => {
+    if (BODYLESS_METHODS.has(request.method)) return next();
+    const tooLarge = () =>
+      refuse(request, response, 413, `The request is too large (at most ${limit / 1024} KB).`, {
+        Connection: "close",
+      });
+    const declared = Number(request.get("content-length"));
+    if (Number.isFinite(declared) && declared > limit) {
+      tooLarge();
+      request.resume();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    request.on("data", (chunk: Buffer) => {
+      if (refused) return;
+      size += chunk.length;
+      if (size > limit) {
+        refused = true;
+        tooLarge();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on("end", () => {
+      if (refused) return;
+      request.rawBody = Buffer.concat(chunks);
+      next();
+    });
+    request.on("error", (error) => {
+      if (!refused) next(error);
+    });
+  };
+}
