@@ -1,0 +1,6 @@
+/**
+ * What a secondary section of a page (events, success stories, latest posts, related posts) receives
+ * from its loader: the data, or that there is none, or that it could not be loaded. Never an outside
+ * service's error text: that stays in the server log.
+ */
+export type SectionState<T> = { status: "ok"; data: T } | { status: "empty" } | { status: "error" };

@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { settleSection } from "./sections.server";
+
+const log = { error: vi.fn(), warn: vi.fn() };
+
+afterEach(() => {
+  vi.useRealTimers();
+  log.error.mockReset();
+  log.warn.mockReset();
+});
+
+describe("settleSection", () => {
+  it("passes data through", async () => {
+    expect(await settleSection(Promise.resolve([1, 2]), { label: "test", log })).toEqual({
+      status: "ok",
+      data: [1, 2],
+    });
+  });
+
+  it("reports an empty list as empty, or whatever the section counts as empty", async () => {
+    expect(await settleSection(Promise.resolve([]), { label: "test", log })).toEqual({ status: "empty" });
+    expect(await settleSection(Promise.resolve({ items: [] }), { label: "test", log })).toEqual({
+      status: "ok",
+      data: { items: [] },
+    });
+    const isEmpty = (data: { items: unknown[] }) => data.items.length === 0;
+    expect(await settleSection(Promise.resolve({ items: [] }), { label: "test", isEmpty, log })).toEqual({
+      status: "empty",
+    });
+  });
+
+  it("turns a failure into the error state and keeps the details in the log", async () => {
+    const failure = new Error("GET https://cdn.example/spaces/x Authorization: Bearer ...abcd");
+    const state = await settleSection(Promise.reject(failure), { label: "home events", log });
+    expect(state).toEqual({ status: "error" });
+    expect(JSON.stringify(state)).not.toContain("Bearer");
+    expect(log.error).toHaveBeenCalledWith("Error loading the home events section:", failure);
+  });
+
+  it("gives up at the deadline", async () => {
+    vi.useFakeTimers();
+    const pending = settleSection(new Promise<number[]>(() => {}), { label: "slow", deadlineMs: 3_000, log });
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(await pending).toEqual({ status: "error" });
+    expect(log.warn).toHaveBeenCalledWith(expect.stringContaining("slow section was not ready within 3000 ms"));
+  });
+});
