@@ -9,6 +9,7 @@ export default [
   route("meeting-rooms", "routes/meeting-rooms.tsx"),
   route("event-spaces", "routes/event-spaces.tsx"),
   route("blog", "routes/blog.tsx"),
+  route("blog/tag/:tag", "routes/blog-tag.tsx"),
   route("blog/:slug", "routes/blog-post.tsx"),
   route("partners", "routes/partners.tsx"),
   route("contact", "routes/contact.tsx"),

@@ -43,6 +43,14 @@ export interface BlogPost {
   featured: boolean;
 }
 
+/** What the sitemap needs of a post. */
+export interface BlogPostSummary {
+  slug: string;
+  publishDate: string;
+  updatedAt: string | null;
+  tags: string[];
+}
+
 export interface SuccessStory {
   id: string;
   title: string;
@@ -80,11 +88,4 @@ export interface GalleryImage {
   description: string;
   image: ImageAsset;
   tags: string[];
-}
-
-export interface GalleryPage {
-  images: GalleryImage[];
-  total: number;
-  page: number;
-  totalPages: number;
 }

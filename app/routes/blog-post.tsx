@@ -1,64 +1,163 @@
 import { data } from "react-router";
 import { PageHero } from "~/components/sections/PageHero";
+import { RelatedPosts } from "~/components/sections/RelatedPosts";
+import { RichText } from "~/components/sections/RichText";
+import { TagLinks } from "~/components/sections/TagLinks";
 import { ButtonLink } from "~/components/ui/Button";
+import { VideoPlayer } from "~/components/ui/VideoPlayer";
 import { fallbackHeroImage } from "~/content/hero-images";
 import { pages } from "~/content/pages";
 import { getServices } from "~/context";
 import type { BlogPost } from "~/lib/content-types";
-import { pageMeta } from "~/lib/seo";
+import { formatLongDate, isoCalendarDate } from "~/lib/dates";
+import { loadPageHero } from "~/lib/page-loaders.server";
+import { pickRandom } from "~/lib/random";
+import { richTextToPlainText, truncateText } from "~/lib/rich-text";
+import { settleSection } from "~/lib/sections.server";
+import { pageMeta, rootConfig } from "~/lib/seo";
+import { useSiteConfig } from "~/lib/site-config";
+import { blogPosting } from "~/lib/structured-data";
+import { toEmbedUrl } from "~/lib/video";
 import type { Route } from "./+types/blog-post";
 
-type PostState = { status: "found"; post: BlogPost } | { status: "missing" } | { status: "error" };
+const RELATED_POSTS = 3;
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const { content } = getServices(context);
-  const [postState, hero] = await Promise.all([
-    content.getBlogPostBySlug(params.slug).then(
-      (post): PostState => (post ? { status: "found", post } : { status: "missing" }),
-      (error: unknown): PostState => {
-        console.error("Error loading blog post:", error);
-        return { status: "error" };
-      },
-    ),
-    content.getPageHero("blog-post"),
-  ]);
-  const statusCode = postState.status === "found" ? 200 : postState.status === "missing" ? 404 : 503;
-  return data({ postState, hero }, { status: statusCode });
-}
+type PostState = { status: "found"; post: BlogPost } | { status: "missing" } | { status: "error" };
 
 const messages = {
   missing: "Blog post not found.",
   error: "Error loading blog post. Please try again later.",
 } as const;
 
+export async function loader(args: Route.LoaderArgs) {
+  const { content } = getServices(args.context);
+  const { slug } = args.params;
+  const [postState, hero] = await Promise.all([
+    content.getBlogPostBySlug(slug).then(
+      (post): PostState => (post ? { status: "found", post } : { status: "missing" }),
+      (error: unknown): PostState => {
+        console.error("Error loading blog post:", error);
+        return { status: "error" };
+      },
+    ),
+    loadPageHero(args, { slug: "blog-post" }),
+  ]);
+  const related =
+    postState.status === "found"
+      ? settleSection(
+          content.getLatestBlogPosts().then((latest) =>
+            pickRandom(
+              latest.filter((post) => post.slug !== slug),
+              RELATED_POSTS,
+            ),
+          ),
+          { label: "related posts" },
+        )
+      : null;
+  const status = postState.status === "found" ? 200 : postState.status === "missing" ? 404 : 503;
+  return data({ postState, hero, related }, { status });
+}
+
+/** SPEC.md: the description is the excerpt, else the first 150 characters of the body. */
+function describe(post: BlogPost): string {
+  return post.excerpt || truncateText(richTextToPlainText(post.content), 150);
+}
+
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const post = loaderData?.postState.status === "found" ? loaderData.postState.post : null;
-  return pageMeta({
-    title: post?.title ?? pages.blog.heading,
-    description: post?.excerpt || pages.blog.description,
-    path: `/blog/${params.slug}`,
+  const path = `/blog/${params.slug}`;
+  const tags = pageMeta({
+    title: post?.title ?? messages[loaderData?.postState.status === "error" ? "error" : "missing"],
+    description: post ? describe(post) : pages.blog.description,
+    path,
     type: "article",
     image: post?.featuredImage?.url,
     matches,
     noIndex: !post,
   });
+  const siteUrl = rootConfig(matches)?.siteUrl;
+  if (!post || !siteUrl) return tags;
+  return [
+    ...tags,
+    {
+      "script:ld+json": blogPosting({
+        siteUrl,
+        path,
+        headline: post.title,
+        description: describe(post),
+        image: post.featuredImage?.url ?? null,
+        datePublished: post.publishDate,
+        author: post.author,
+      }),
+    },
+  ];
 };
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
-  const { postState, hero } = loaderData;
+  const { postState, hero, related } = loaderData;
+  const { timeZone } = useSiteConfig();
   const post = postState.status === "found" ? postState.post : null;
+  const embedUrl = post?.videoUrl ? toEmbedUrl(post.videoUrl) : null;
   return (
-    <PageHero
-      slug="blog-post"
-      title={post ? post.title : messages[postState.status as keyof typeof messages]}
-      description={post?.excerpt}
-      fallbackImage={fallbackHeroImage("community")}
-      background={post?.featuredImage ?? hero.background}
-      site={hero.site}
-    >
-      <ButtonLink to="/blog" variant="light" size="lg">
-        All posts
-      </ButtonLink>
-    </PageHero>
+    <>
+      <PageHero
+        slug="blog-post"
+        title={post ? post.title : messages[postState.status === "error" ? "error" : "missing"]}
+        description={post?.excerpt}
+        fallbackImage={fallbackHeroImage("community")}
+        background={post?.featuredImage ?? hero.background}
+        site={hero.site}
+      >
+        {post ? (
+          <p className="flex items-center gap-3 text-white/90">
+            <span
+              aria-hidden="true"
+              className="inline-flex size-10 items-center justify-center rounded-full bg-accent-400 font-semibold text-brand-950"
+            >
+              {post.author.trim().charAt(0).toUpperCase() || "?"}
+            </span>
+            <span>
+              By <span className="font-semibold text-white">{post.author}</span>
+              <span aria-hidden="true"> · </span>
+              <time dateTime={isoCalendarDate(post.publishDate, timeZone)}>
+                {formatLongDate(post.publishDate, timeZone)}
+              </time>
+            </span>
+          </p>
+        ) : (
+          <ButtonLink to="/blog" variant="light" size="lg">
+            All posts
+          </ButtonLink>
+        )}
+      </PageHero>
+      {post ? (
+        <div className="mx-auto grid max-w-7xl gap-12 px-4 py-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:px-8 lg:py-16">
+          <article className="min-w-0">
+            <TagLinks tags={post.tags} />
+            {embedUrl ? (
+              <VideoPlayer
+                title={post.title}
+                embedUrl={embedUrl}
+                thumbnail={post.featuredImage}
+                className="mt-8 max-w-[44rem]"
+              />
+            ) : null}
+            <div className="mt-8 max-w-[44rem]">
+              {post.content && post.content.content.length > 0 ? (
+                <RichText document={post.content} />
+              ) : (
+                <p className="text-lg text-muted">No content available.</p>
+              )}
+            </div>
+            <div className="mt-12">
+              <ButtonLink to="/blog" variant="secondary">
+                All posts
+              </ButtonLink>
+            </div>
+          </article>
+          {related ? <RelatedPosts state={related} /> : null}
+        </div>
+      ) : null}
+    </>
   );
 }

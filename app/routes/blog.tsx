@@ -1,13 +1,23 @@
-import { CallToAction } from "~/components/sections/CallToAction";
 import { IntroHero } from "~/components/sections/IntroHero";
+import { PostList } from "~/components/sections/PostList";
 import { pages } from "~/content/pages";
-import { heroLoader } from "~/lib/page-loaders.server";
+import { getServices } from "~/context";
+import { loadPostList } from "~/lib/blog-list.server";
+import { loadPageHero } from "~/lib/page-loaders.server";
+import { settleSection } from "~/lib/sections.server";
 import { introPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/blog";
 
 const page = pages.blog;
 
-export const loader = heroLoader(page);
+export async function loader(args: Route.LoaderArgs) {
+  const { content } = getServices(args.context);
+  const list = settleSection(loadPostList(content, new URL(args.request.url)), {
+    label: "blog list",
+    isEmpty: (data) => data.posts.length === 0,
+  });
+  return { hero: await loadPageHero(args, page), list };
+}
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
@@ -15,11 +25,7 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <IntroHero page={page} hero={loaderData.hero} />
-      <CallToAction
-        title="Want to be part of the story?"
-        description="Come and see where our members work, meet and grow."
-        actions={[{ label: "Book a Tour", to: "/tour" }]}
-      />
+      <PostList title="All posts" state={loaderData.list} />
     </>
   );
 }

@@ -178,20 +178,68 @@ describe("content service against the Contentful stand-in", () => {
     expect(partners.every((partner) => partner.partnerSince !== null && partner.partnerSince > 1900)).toBe(true);
   });
 
-  it("pages the gallery twelve at a time and filters by tags", async () => {
+  it("lists gallery images newest first, as many as asked, and says whether more remain", async () => {
     const content = service();
-    const first = await content.getGalleryPage({ page: 1 });
     const total = entriesOf("galleryImage").length;
-    expect(first.images).toHaveLength(Math.min(GALLERY_PAGE_SIZE, total));
-    expect(first.total).toBe(total);
-    expect(first.totalPages).toBe(Math.ceil(total / GALLERY_PAGE_SIZE));
-    const last = await content.getGalleryPage({ page: first.totalPages });
-    expect(last.images).toHaveLength(total - GALLERY_PAGE_SIZE * (first.totalPages - 1));
-    const exterior = await content.getGalleryPage({ tags: ["ext", "construction"] });
-    expect(exterior.images.length).toBeGreaterThan(0);
-    expect(exterior.images.every((image) => image.tags.some((tag) => tag === "ext" || tag === "construction"))).toBe(
+    const first = await content.getGalleryImages({ count: GALLERY_PAGE_SIZE });
+    expect(first.items).toHaveLength(GALLERY_PAGE_SIZE);
+    expect(first.hasMore).toBe(total > GALLERY_PAGE_SIZE);
+    const everything = await content.getGalleryImages({ count: total });
+    expect(everything.items).toHaveLength(total);
+    expect(everything.hasMore).toBe(false);
+    expect(everything.items.slice(0, GALLERY_PAGE_SIZE)).toEqual(first.items);
+    const exterior = await content.getGalleryImages({ count: GALLERY_PAGE_SIZE, tags: ["ext", "construction"] });
+    expect(exterior.items.length).toBeGreaterThan(0);
+    expect(exterior.items.every((image) => image.tags.some((tag) => tag === "ext" || tag === "construction"))).toBe(
       true,
     );
+  });
+
+  it("never offers more gallery images when only malformed entries remain", async () => {
+    const content = service();
+    const total = entriesOf("galleryImage").length;
+    const firstPage = await content.getGalleryImages({ count: GALLERY_PAGE_SIZE });
+    const broken = (index: number) => ({
+      sys: { id: `broken-${index}`, type: "Entry", createdAt: "2020-01-01T00:00:00Z" },
+      fields: { title: "No image" },
+    });
+    // Every page after the first holds only entries without an image.
+    standIn.faults.add({
+      pathIncludes: `skip=${GALLERY_PAGE_SIZE}`,
+      status: 200,
+      body: {
+        sys: { type: "Array" },
+        total,
+        skip: GALLERY_PAGE_SIZE,
+        limit: GALLERY_PAGE_SIZE,
+        items: [0, 1, 2].map(broken),
+      },
+    });
+    const fresh = service();
+    const listed = await fresh.getGalleryImages({ count: GALLERY_PAGE_SIZE });
+    expect(listed.items.map((image) => image.id)).toEqual(firstPage.items.map((image) => image.id));
+    expect(listed.hasMore).toBe(false);
+  });
+
+  it("lists blog posts newest first for the blog, by tag too", async () => {
+    const content = service();
+    const posts = entriesOf("blogPost");
+    const list = await content.getBlogPostList({ count: 6 });
+    expect(list.items).toHaveLength(Math.min(6, posts.length));
+    expect(list.hasMore).toBe(posts.length > 6);
+    const dates = list.items.map((post) => post.publishDate);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const tag = list.items[0]?.tags[0] ?? "";
+    const tagged = await content.getBlogPostList({ count: 100, tag });
+    expect(tagged.items.length).toBeGreaterThan(0);
+    expect(tagged.items.every((post) => post.tags.includes(tag))).toBe(true);
+    expect(tagged.hasMore).toBe(false);
+  });
+
+  it("indexes every post's address, date and tags for the sitemap", async () => {
+    const index = await service().getBlogPostIndex();
+    expect(index).toHaveLength(entriesOf("blogPost").length);
+    expect(index.every((post) => post.slug && post.publishDate && Array.isArray(post.tags))).toBe(true);
   });
 
   it("fetches an asset by id", async () => {
@@ -228,7 +276,7 @@ describe("content service against the Contentful stand-in", () => {
 
   it("rejects a response of the wrong shape with a clear error", async () => {
     standIn.faults.add({ pathIncludes: "content_type=galleryImage", status: 200, body: { unexpected: true } });
-    await expect(service().getGalleryPage()).rejects.toThrow();
+    await expect(service().getGalleryImages({ count: 12 })).rejects.toThrow();
   });
 });
 

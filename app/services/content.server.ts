@@ -1,4 +1,4 @@
-import { BLOCKS, type Document } from "@contentful/rich-text-types";
+import { BLOCKS, type Document, INLINES } from "@contentful/rich-text-types";
 import {
   type ContentfulClientApi,
   createClient,
@@ -9,8 +9,8 @@ import {
 import { z } from "zod";
 import type {
   BlogPost,
+  BlogPostSummary,
   GalleryImage,
-  GalleryPage,
   ImageAsset,
   PageHeroContent,
   Partner,
@@ -52,6 +52,39 @@ export const LATEST_POSTS_LIMIT = 10;
 export const GALLERY_PAGE_SIZE = 12;
 export const PARTNERS_LIMIT = 100;
 export const SUCCESS_STORIES_LIMIT = 2;
+const INDEX_PAGE_SIZE = 1_000;
+
+/** Items a list can show, and whether asking for more would show at least one more. */
+export interface Showable<T> {
+  items: T[];
+  hasMore: boolean;
+}
+
+interface FetchedPage<T> {
+  /** The entries of the page that could be read. */
+  items: T[];
+  /** How many entries the service sent (malformed ones included). */
+  received: number;
+  total: number;
+}
+
+/**
+ * Reads fixed-size pages (so each is cached on its own) until it has one more showable item than
+ * `count`, or the service has no more: a "Load More" is offered only when it would add something.
+ */
+async function collectShowable<T>(
+  count: number,
+  pageSize: number,
+  fetchPage: (skip: number) => Promise<FetchedPage<T>>,
+): Promise<Showable<T>> {
+  const collected: T[] = [];
+  for (let skip = 0; collected.length <= count; skip += pageSize) {
+    const page = await fetchPage(skip);
+    collected.push(...page.items);
+    if (page.received < pageSize || skip + page.received >= page.total) break;
+  }
+  return { items: collected.slice(0, count), hasMore: collected.length > count };
+}
 
 // Entry skeletons: the content types as the SDK sees them (field ids exactly as in the space).
 type AssetLink = EntryFieldTypes.AssetLink;
@@ -181,6 +214,11 @@ const blogPostSchema = entrySchema({
   featured: z.boolean().catch(false),
 });
 
+const blogPostSummarySchema = z.object({
+  sys: z.object({ id: z.string(), updatedAt: z.string().optional() }),
+  fields: z.object({ slug: z.string().min(1), publishDate: z.string().min(1), tags: textList.optional() }),
+});
+
 const successStorySchema = entrySchema({
   title: z.string().min(1),
   description: text,
@@ -272,19 +310,34 @@ export function createContentService({
     };
   }
 
-  /** Keeps rich text as it is, but reduces embedded assets to what a page needs, with absolute URLs. */
+  /**
+   * Keeps rich text as it is, but reduces every link to what a page needs: embedded assets to images
+   * with page URLs, links to posts to their address, and other embedded entries to nothing a page
+   * could show (the renderer skips them). The SDK's resolved entries never reach a page.
+   */
   function normalizeRichText(value: unknown): Document | null {
     if (!value || typeof value !== "object" || (value as { nodeType?: unknown }).nodeType !== BLOCKS.DOCUMENT) {
       return null;
     }
     const visit = (node: unknown): unknown => {
       if (!node || typeof node !== "object") return node;
-      const record = node as { nodeType?: string; data?: { target?: unknown }; content?: unknown[] };
-      if (record.nodeType === BLOCKS.EMBEDDED_ASSET) {
-        const asset = toImageAsset(record.data?.target);
-        return { ...record, data: { target: asset } };
+      const record = node as { nodeType?: string; data?: Record<string, unknown>; content?: unknown[] };
+      const content = Array.isArray(record.content) ? record.content.map(visit) : record.content;
+      switch (record.nodeType) {
+        case BLOCKS.EMBEDDED_ASSET:
+          return { ...record, data: { target: toImageAsset(record.data?.target) } };
+        case INLINES.ENTRY_HYPERLINK:
+          return { ...record, content, data: { target: null, href: postHref(record.data?.target) } };
+        case BLOCKS.EMBEDDED_ENTRY:
+        case INLINES.EMBEDDED_ENTRY:
+        case BLOCKS.EMBEDDED_RESOURCE:
+        case INLINES.EMBEDDED_RESOURCE:
+        case INLINES.RESOURCE_HYPERLINK:
+        case INLINES.ASSET_HYPERLINK:
+          return { ...record, content, data: { target: null } };
+        default:
+          return { ...record, content };
       }
-      return Array.isArray(record.content) ? { ...record, content: record.content.map(visit) } : record;
     };
     return visit(value) as Document;
   }
@@ -332,6 +385,13 @@ export function createContentService({
     videoUrl: entry.fields.videoURL ?? entry.fields.videoUrl ?? null,
     tags: entry.fields.tags,
     featured: entry.fields.featured,
+  });
+
+  const toBlogPostSummary = (entry: z.infer<typeof blogPostSummarySchema>): BlogPostSummary => ({
+    slug: entry.fields.slug,
+    publishDate: entry.fields.publishDate,
+    updatedAt: entry.sys.updatedAt ?? null,
+    tags: entry.fields.tags ?? [],
   });
 
   const toSuccessStory = (entry: z.infer<typeof successStorySchema>): SuccessStory => ({
@@ -431,6 +491,45 @@ export function createContentService({
       return lookedUp(`posts:${JSON.stringify(query)}`, () => queryBlogPosts(query));
     },
 
+    /**
+     * The newest `count` posts (optionally with a tag) for the blog list, and whether showing more
+     * would add at least one post.
+     */
+    getBlogPostList({ count, tag }: { count: number; tag?: string }): Promise<Showable<BlogPost>> {
+      return collectShowable(count, BLOG_PAGE_SIZE, (skip) => {
+        const query: Record<string, unknown> = {
+          content_type: "blogPost",
+          order: ["-fields.publishDate"],
+          limit: BLOG_PAGE_SIZE,
+          skip,
+          include: 2,
+        };
+        if (tag) query["fields.tags[in]"] = tag;
+        return lookedUp(`post-list:${JSON.stringify(query)}`, async () => {
+          const { items, total } = await getEntries(query);
+          return { items: parseItems(items, blogPostSchema, "blogPost", toBlogPost), received: items.length, total };
+        });
+      });
+    },
+
+    /** Every post's address, date and tags, for the sitemap. */
+    getBlogPostIndex(): Promise<BlogPostSummary[]> {
+      return cached("posts:index", async () => {
+        const posts: BlogPostSummary[] = [];
+        for (let skip = 0; ; skip += INDEX_PAGE_SIZE) {
+          const { items, total } = await getEntries({
+            content_type: "blogPost",
+            order: ["-fields.publishDate"],
+            select: ["sys.id", "sys.updatedAt", "fields.slug", "fields.publishDate", "fields.tags"],
+            limit: INDEX_PAGE_SIZE,
+            skip,
+          });
+          posts.push(...parseItems(items, blogPostSummarySchema, "blogPost", toBlogPostSummary));
+          if (items.length === 0 || skip + items.length >= total) return posts;
+        }
+      });
+    },
+
     async getBlogPostBySlug(slug: string): Promise<BlogPost | null> {
       const posts = await lookedUp(`post:${slug}`, () => queryBlogPosts({ "fields.slug": slug, limit: 1, include: 2 }));
       return posts[0] ?? null;
@@ -465,24 +564,28 @@ export function createContentService({
       });
     },
 
-    getGalleryPage({ page = 1, tags = [] }: { page?: number; tags?: string[] } = {}): Promise<GalleryPage> {
-      const safePage = Number.isInteger(page) && page > 0 ? page : 1;
-      const query: Record<string, unknown> = {
-        content_type: "galleryImage",
-        order: ["-sys.createdAt"],
-        limit: GALLERY_PAGE_SIZE,
-        skip: (safePage - 1) * GALLERY_PAGE_SIZE,
-        include: 1,
-      };
-      if (tags.length > 0) query["fields.tags[in]"] = tags.join(",");
-      return lookedUp(`gallery:${JSON.stringify(query)}`, async () => {
-        const { items, total } = await getEntries(query);
-        return {
-          images: parseItems(items, galleryImageSchema, "galleryImage", toGalleryImage),
-          total,
-          page: safePage,
-          totalPages: Math.ceil(total / GALLERY_PAGE_SIZE),
+    /**
+     * The newest `count` gallery images with any of the tags (all images when none), and whether
+     * showing more would add at least one image. Malformed entries are skipped, never counted.
+     */
+    getGalleryImages({ count, tags = [] }: { count: number; tags?: string[] }): Promise<Showable<GalleryImage>> {
+      return collectShowable(count, GALLERY_PAGE_SIZE, (skip) => {
+        const query: Record<string, unknown> = {
+          content_type: "galleryImage",
+          order: ["-sys.createdAt"],
+          limit: GALLERY_PAGE_SIZE,
+          skip,
+          include: 1,
         };
+        if (tags.length > 0) query["fields.tags[in]"] = tags.join(",");
+        return lookedUp(`gallery:${JSON.stringify(query)}`, async () => {
+          const { items, total } = await getEntries(query);
+          return {
+            items: parseItems(items, galleryImageSchema, "galleryImage", toGalleryImage),
+            received: items.length,
+            total,
+          };
+        });
       });
     },
 
@@ -496,6 +599,15 @@ export function createContentService({
       });
     },
   };
+}
+
+/** The address of a linked blog post, or null for any other entry. */
+function postHref(target: unknown): string | null {
+  const entry = target as { sys?: { contentType?: { sys?: { id?: unknown } } }; fields?: { slug?: unknown } } | null;
+  const slug = entry?.fields?.slug;
+  return entry?.sys?.contentType?.sys?.id === "blogPost" && typeof slug === "string" && slug
+    ? `/blog/${encodeURIComponent(slug)}`
+    : null;
 }
 
 function describeInvalid(item: unknown, error: z.ZodError | undefined): Record<string, unknown> {

@@ -1,0 +1,78 @@
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { cn } from "~/lib/cn";
+import { cardImageWidths, responsiveContentImage } from "~/lib/images";
+
+export interface ImageSource {
+  url: string;
+  width: number | null;
+  height: number | null;
+  /** Alternative text; empty for a decorative image. */
+  description: string;
+}
+
+export interface ContentImageProps {
+  image: ImageSource;
+  /** The `sizes` attribute: how wide the image is shown at each viewport width. */
+  sizes: string;
+  /** Widths offered in `srcset` through the content service's Images API. */
+  widths?: readonly number[];
+  /** `false` for images that are not served by the Images API (e.g. event covers): used as they are. */
+  resize?: boolean;
+  /** Overrides the asset's own description as the alternative text. */
+  alt?: string;
+  /** The page's main image: loaded at once and early. Others load lazily near the viewport. */
+  priority?: boolean;
+  /** Classes of the frame (size, aspect ratio, rounding); the image fills it. */
+  className?: string;
+  /** Shown instead when the image fails to load; by default nothing is shown. */
+  fallback?: ReactNode;
+}
+
+/**
+ * The site's one image component (SPEC.md image loader): a pulsing placeholder while the image loads,
+ * nothing (or the fallback) when it fails. Content images are requested in the size they are shown
+ * (WebP through the Images API, with `srcset`), with their intrinsic size so nothing shifts.
+ */
+export function ContentImage({
+  image,
+  sizes,
+  widths = cardImageWidths,
+  resize = true,
+  alt,
+  priority = false,
+  className,
+  fallback = null,
+}: ContentImageProps) {
+  const [state, setState] = useState<"loading" | "loaded" | "failed">("loading");
+  const imageRef = useRef<HTMLImageElement>(null);
+
+  // The image may have loaded or failed before hydration, when React could not see the event.
+  useEffect(() => {
+    const element = imageRef.current;
+    if (!element?.complete) return;
+    setState(element.naturalWidth > 0 ? "loaded" : "failed");
+  }, []);
+
+  if (state === "failed") return <>{fallback}</>;
+  const source = resize ? responsiveContentImage(image.url, widths) : { src: image.url };
+  return (
+    <div aria-busy={state === "loading"} className={cn("relative overflow-hidden bg-stone-200", className)}>
+      {state === "loading" ? <div aria-hidden="true" className="absolute inset-0 animate-pulse bg-stone-200" /> : null}
+      <img
+        ref={imageRef}
+        src={source.src}
+        srcSet={source.srcSet}
+        sizes={source.srcSet ? sizes : undefined}
+        width={image.width ?? undefined}
+        height={image.height ?? undefined}
+        alt={alt ?? image.description}
+        loading={priority ? "eager" : "lazy"}
+        decoding="async"
+        fetchPriority={priority ? "high" : undefined}
+        onLoad={() => setState("loaded")}
+        onError={() => setState("failed")}
+        className="relative size-full object-cover"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { Link, useLocation, useNavigation } from "react-router";
+
+/**
+ * "Load More" as a link to the same list one page longer: without JavaScript it loads that page;
+ * with JavaScript the list grows in place (the new items keep the earlier ones' place and scroll).
+ */
+export function LoadMore({ to, label = "Load More" }: { to: string; label?: string }) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const loading = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
+  return (
+    <div className="mt-12 flex justify-center">
+      <Link
+        to={to}
+        preventScrollReset
+        aria-disabled={loading || undefined}
+        onClick={(event) => {
+          if (loading) event.preventDefault();
+        }}
+        className="inline-flex min-h-12 items-center justify-center rounded-full border border-brand-700 px-7 font-semibold text-brand-700 transition-colors hover:bg-brand-50 aria-disabled:cursor-wait aria-disabled:opacity-70"
+      >
+        {loading ? "Loading..." : label}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { Play } from "lucide-react";
+import { useState } from "react";
+import { trackButtonClick } from "~/lib/analytics";
+import { cn } from "~/lib/cn";
+import { withAutoplay } from "~/lib/video";
+import { ContentImage, type ImageSource } from "./ContentImage";
+
+export interface VideoPlayerProps {
+  title: string;
+  /** The player address (see `toEmbedUrl`). */
+  embedUrl: string;
+  /** The site's own still shown until the visitor presses play; a branded poster when absent. */
+  thumbnail?: ImageSource | null;
+  sizes?: string;
+  className?: string;
+}
+
+/**
+ * A click-to-load video (SPEC.md video tile): a poster and a play button until the visitor presses
+ * it, then the player inline. Nothing from the video host loads before that click. Without
+ * JavaScript the tile is a link to the player in a new tab.
+ */
+export function VideoPlayer({
+  title,
+  embedUrl,
+  thumbnail,
+  sizes = "(min-width: 1024px) 50vw, 100vw",
+  className,
+}: VideoPlayerProps) {
+  const [playing, setPlaying] = useState(false);
+  const frame = cn("relative aspect-video overflow-hidden rounded-[var(--radius-card)] bg-brand-900", className);
+
+  if (playing) {
+    return (
+      <div className={frame}>
+        <iframe
+          src={withAutoplay(embedUrl)}
+          title={title}
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+          className="absolute inset-0 size-full border-0"
+        />
+      </div>
+    );
+  }
+
+  const poster = (
+    <>
+      {thumbnail ? (
+        <ContentImage image={thumbnail} alt="" sizes={sizes} className="absolute inset-0 size-full" />
+      ) : (
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 bg-[radial-gradient(circle_at_30%_20%,var(--color-brand-500),var(--color-brand-900)_70%)]"
+        />
+      )}
+      <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-black/60 via-black/10 to-transparent" />
+      <span
+        aria-hidden="true"
+        className="absolute left-1/2 top-1/2 inline-flex size-16 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-accent-400 text-brand-950 shadow-lg transition group-hover:scale-105"
+      >
+        <Play className="ml-1 size-7" fill="currentColor" />
+      </span>
+      <span aria-hidden="true" className="absolute inset-x-4 bottom-4 text-left text-base font-semibold text-white">
+        {title}
+      </span>
+    </>
+  );
+
+  return (
+    <div className={frame}>
+      <button
+        type="button"
+        className="group absolute inset-0 size-full cursor-pointer no-js:hidden"
+        onClick={() => {
+          trackButtonClick(`Play video: ${title}`);
+          setPlaying(true);
+        }}
+      >
+        <span className="sr-only">Play video: {title}</span>
+        {poster}
+      </button>
+      <a
+        href={embedUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="group absolute inset-0 hidden size-full no-js:block"
+      >
+        <span className="sr-only">Play video: {title} (opens in a new tab)</span>
+        {poster}
+      </a>
+    </div>
+  );
+}

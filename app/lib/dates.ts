@@ -1,0 +1,41 @@
+/** Dates as visitors read them, always in the hub's time zone (TZ_SITE), never the server's. */
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** An instant for a stored date: a bare calendar date ("2026-03-05") stands for that day as written. */
+function parse(value: string): { instant: Date; calendarDate: boolean } | null {
+  const calendar = CALENDAR_DATE.exec(value);
+  if (calendar) {
+    const instant = new Date(Date.UTC(Number(calendar[1]), Number(calendar[2]) - 1, Number(calendar[3]), 12));
+    return { instant, calendarDate: true };
+  }
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? null : { instant, calendarDate: false };
+}
+
+/** "March 5, 2026" (SPEC.md: long US format). An unreadable date gives "". */
+export function formatLongDate(value: string, timeZone: string): string {
+  const parsed = parse(value);
+  if (!parsed) return "";
+  return new Intl.DateTimeFormat("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: parsed.calendarDate ? "UTC" : timeZone,
+  }).format(parsed.instant);
+}
+
+/** The calendar date in the hub's zone as `YYYY-MM-DD`, for `<time dateTime>` and structured data. */
+export function isoCalendarDate(value: string, timeZone: string): string {
+  const parsed = parse(value);
+  if (!parsed) return "";
+  if (parsed.calendarDate) return value;
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    timeZone,
+  }).formatToParts(parsed.instant);
+  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}

@@ -1,0 +1,69 @@
+import { data } from "react-router";
+import { PageHero } from "~/components/sections/PageHero";
+import { PostList } from "~/components/sections/PostList";
+import { ButtonLink } from "~/components/ui/Button";
+import { site } from "~/config/site";
+import { fallbackHeroImage } from "~/content/hero-images";
+import { pages } from "~/content/pages";
+import { getServices } from "~/context";
+import { loadPostList } from "~/lib/blog-list.server";
+import { loadPageHero } from "~/lib/page-loaders.server";
+import type { SectionState } from "~/lib/section-state";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/blog-tag";
+
+/**
+ * Posts with one tag (/blog/tag/{tag}): beyond SPEC.md, whose tag links otherwise lead nowhere. The
+ * list is awaited rather than streamed, because a tag without posts answers 404.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const { content } = getServices(args.context);
+  const tag = args.params.tag;
+  const [hero, list] = await Promise.all([
+    loadPageHero(args, pages.blog),
+    loadPostList(content, new URL(args.request.url), tag).then(
+      (posts): SectionState<typeof posts> =>
+        posts.posts.length > 0 ? { status: "ok", data: posts } : { status: "empty" },
+      (error: unknown): SectionState<never> => {
+        console.error(`Error loading the posts tagged ${JSON.stringify(tag)}:`, error);
+        return { status: "error" };
+      },
+    ),
+  ]);
+  const status = list.status === "ok" ? 200 : list.status === "empty" ? 404 : 503;
+  return data({ tag, hero, list }, { status });
+}
+
+function tagHeading(tag: string): string {
+  return `Posts tagged “${tag}”`;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>
+  pageMeta({
+    title: tagHeading(params.tag),
+    description: `Posts from the ${site.name} blog tagged “${params.tag}”.`,
+    path: `/blog/tag/${encodeURIComponent(params.tag)}`,
+    matches,
+    noIndex: loaderData?.list.status !== "ok",
+  });
+
+export default function BlogTagPage({ loaderData }: Route.ComponentProps) {
+  const { tag, hero, list } = loaderData;
+  return (
+    <>
+      <PageHero
+        slug={pages.blog.slug}
+        title={tagHeading(tag)}
+        description="Every post with this tag, newest first."
+        fallbackImage={fallbackHeroImage(pages.blog.fallback)}
+        background={hero.background}
+        site={hero.site}
+      >
+        <ButtonLink to="/blog" variant="light" size="lg">
+          All posts
+        </ButtonLink>
+      </PageHero>
+      <PostList title={tagHeading(tag)} state={list} emptyMessage={`No posts are tagged “${tag}” yet.`} />
+    </>
+  );
+}
