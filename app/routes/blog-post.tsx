@@ -59,7 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** SPEC.md: the description is the excerpt, else the first 150 characters of the body. */
-function describe(post: BlogPost): string {
+function postDescription(post: BlogPost): string {
   return post.excerpt || truncateText(richTextToPlainText(post.content), 150);
 }
 
@@ -68,7 +68,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const path = `/blog/${params.slug}`;
   const tags = pageMeta({
     title: post?.title ?? messages[loaderData?.postState.status === "error" ? "error" : "missing"],
-    description: post ? describe(post) : pages.blog.description,
+    description: post ? postDescription(post) : pages.blog.description,
     path,
     type: "article",
     image: post?.featuredImage?.url,
@@ -84,7 +84,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
         siteUrl,
         path,
         headline: post.title,
-        description: describe(post),
+        description: postDescription(post),
         image: post.featuredImage?.url ?? null,
         datePublished: post.publishDate,
         author: post.author,

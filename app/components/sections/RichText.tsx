@@ -46,7 +46,7 @@ const options: Options = {
     [INLINES.HYPERLINK]: (node, children) => <RichLink href={String(node.data.uri ?? "")}>{children}</RichLink>,
     [INLINES.ENTRY_HYPERLINK]: (node, children) => {
       const href = (node.data as { href?: unknown }).href;
-      return typeof href === "string" ? <Link to={href}>{children}</Link> : <>{children}</>;
+      return typeof href === "string" ? <Link to={href}>{children}</Link> : children;
     },
     [INLINES.ASSET_HYPERLINK]: (_node, children) => <>{children}</>,
     [INLINES.RESOURCE_HYPERLINK]: (_node, children) => <>{children}</>,
