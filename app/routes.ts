@@ -18,6 +18,8 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),
   route("events", "routes/events.tsx"),
+  route("sitemap.xml", "routes/sitemap.tsx"),
+  route("robots.txt", "routes/robots.tsx"),
   route("__error-test", "routes/error-test.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,13 +1,34 @@
 import { CallToAction } from "~/components/sections/CallToAction";
+import { GalleryGrid } from "~/components/sections/GalleryGrid";
 import { IntroHero } from "~/components/sections/IntroHero";
+import { galleryCategories } from "~/content/gallery";
 import { pages } from "~/content/pages";
-import { heroLoader } from "~/lib/page-loaders.server";
+import { getServices } from "~/context";
+import { tagsFromSearch } from "~/lib/gallery-filter";
+import { loadPageHero } from "~/lib/page-loaders.server";
+import { nextPageHref, pageFromSearch } from "~/lib/paging";
+import { settleSection } from "~/lib/sections.server";
 import { introPageMeta } from "~/lib/seo";
+import { GALLERY_PAGE_SIZE } from "~/services/content.server";
 import type { Route } from "./+types/gallery";
 
 const page = pages.gallery;
 
-export const loader = heroLoader(page);
+export async function loader(args: Route.LoaderArgs) {
+  const search = new URL(args.request.url).searchParams;
+  const tags = tagsFromSearch(search);
+  const pageNumber = pageFromSearch(search);
+  const gallery = settleSection(
+    getServices(args.context)
+      .content.getGalleryImages({ count: pageNumber * GALLERY_PAGE_SIZE, tags })
+      .then(({ items, hasMore }) => ({
+        images: items,
+        moreHref: hasMore ? nextPageHref(search, pageNumber) : null,
+      })),
+    { label: "gallery", isEmpty: (data) => data.images.length === 0 },
+  );
+  return { hero: await loadPageHero(args, page), tags, gallery };
+}
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
@@ -15,6 +36,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <IntroHero page={page} hero={loaderData.hero} />
+      <GalleryGrid categories={galleryCategories} tags={loaderData.tags} state={loaderData.gallery} />
       <CallToAction
         title="See it in person"
         description="Photos only go so far. Book a free tour of the building."

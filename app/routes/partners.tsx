@@ -1,13 +1,19 @@
 import { CallToAction } from "~/components/sections/CallToAction";
 import { IntroHero } from "~/components/sections/IntroHero";
+import { PartnerCards } from "~/components/sections/PartnerCards";
 import { pages } from "~/content/pages";
-import { heroLoader } from "~/lib/page-loaders.server";
+import { getServices } from "~/context";
+import { loadPageHero } from "~/lib/page-loaders.server";
+import { settleSection } from "~/lib/sections.server";
 import { introPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/partners";
 
 const page = pages.partners;
 
-export const loader = heroLoader(page);
+export async function loader(args: Route.LoaderArgs) {
+  const partners = settleSection(getServices(args.context).content.getPartners(), { label: "partners" });
+  return { hero: await loadPageHero(args, page), partners };
+}
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
@@ -15,9 +21,10 @@ export default function PartnersPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <IntroHero page={page} hero={loaderData.hero} />
+      <PartnerCards state={loaderData.partners} />
       <CallToAction
         title="Partner with Ozark Foundry"
-        description="We work with schools, businesses and nonprofits on programmes that help local founders. Let's talk."
+        description="We work with schools, businesses and nonprofits on programs that help local founders. Let's talk."
         actions={[{ label: "Contact Us", to: "/contact" }]}
       />
     </>

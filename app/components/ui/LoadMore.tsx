@@ -7,7 +7,11 @@ import { Link, useLocation, useNavigation } from "react-router";
 export function LoadMore({ to, label = "Load More" }: { to: string; label?: string }) {
   const navigation = useNavigation();
   const location = useLocation();
-  const loading = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
+  const target = new URL(to, `http://site${location.pathname}`);
+  const loading =
+    navigation.state === "loading" &&
+    navigation.location?.pathname === target.pathname &&
+    navigation.location.search === target.search;
   return (
     <div className="mt-12 flex justify-center">
       <Link

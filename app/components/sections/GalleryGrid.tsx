@@ -1,0 +1,162 @@
+import { useId, useRef } from "react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { type GalleryCategory, galleryTagLabels } from "~/content/gallery";
+import { cn } from "~/lib/cn";
+import type { GalleryImage } from "~/lib/content-types";
+import { isCategoryActive, tagsFromSearch, toggleCategory } from "~/lib/gallery-filter";
+import type { SectionState } from "~/lib/section-state";
+import { useFocusNewItems } from "~/lib/use-focus-new-items";
+import { cardClasses } from "../ui/Card";
+import { ContentImage } from "../ui/ContentImage";
+import { DeferredSection } from "../ui/DeferredSection";
+import { LoadMore } from "../ui/LoadMore";
+import { Skeleton } from "../ui/Skeleton";
+
+export const GALLERY_ERROR_MESSAGE = "Error loading gallery images. Please try again later.";
+export const GALLERY_EMPTY_MESSAGE = "No images found matching your criteria.";
+
+export interface GalleryData {
+  images: GalleryImage[];
+  /** Where "Load More" leads, or null when no more images remain. */
+  moreHref: string | null;
+}
+
+/**
+ * The gallery (SPEC.md, /gallery): category filters that toggle their tag groups, mirrored in the
+ * address (`?tags=`), and the image grid, streamed after the page's hero. The filters are a GET
+ * form, so they work without JavaScript too.
+ */
+export function GalleryGrid({
+  categories,
+  tags,
+  state,
+}: {
+  categories: readonly GalleryCategory[];
+  tags: string[];
+  state: Promise<SectionState<GalleryData>> | SectionState<GalleryData>;
+}) {
+  const headingId = useId();
+  const shownTags = usePendingTags(tags);
+  return (
+    <section aria-labelledby={headingId} className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+      <h2 id={headingId} className="sr-only">
+        Photos
+      </h2>
+      <Form method="get" action="/gallery" preventScrollReset className="flex flex-wrap items-center gap-3">
+        <span className="mr-1 text-sm font-semibold uppercase tracking-wider text-muted">Filter</span>
+        {categories.map((category) => {
+          const active = isCategoryActive(category, shownTags);
+          return (
+            <button
+              key={category.label}
+              type="submit"
+              name="tags"
+              value={toggleCategory(category, shownTags).join(",")}
+              aria-pressed={active}
+              className={cn(
+                "inline-flex min-h-11 items-center rounded-full border px-5 text-sm font-semibold transition-colors",
+                active
+                  ? "border-brand-700 bg-brand-700 text-white hover:bg-brand-600"
+                  : "border-line bg-surface text-ink hover:border-brand-300 hover:bg-brand-50",
+              )}
+            >
+              {category.label}
+            </button>
+          );
+        })}
+        {shownTags.length > 0 ? (
+          <Link
+            to="/gallery"
+            preventScrollReset
+            className="inline-flex min-h-11 items-center px-3 text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-600"
+          >
+            Clear Filters
+          </Link>
+        ) : null}
+      </Form>
+      {/* A new filter starts a new list (SPEC.md: the loaded images are cleared); Load More keeps it. */}
+      <DeferredSection
+        key={tags.join(",")}
+        state={state}
+        loading={<GallerySkeleton />}
+        empty={<p className="mt-10 text-lg text-muted">{GALLERY_EMPTY_MESSAGE}</p>}
+        error={
+          <p role="alert" className="mt-10 text-lg text-muted">
+            {GALLERY_ERROR_MESSAGE}
+          </p>
+        }
+      >
+        {(data) => <ImageGrid {...data} />}
+      </DeferredSection>
+    </section>
+  );
+}
+
+/** While a new filter loads, its buttons already show it. */
+function usePendingTags(tags: string[]): string[] {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const pending = navigation.location;
+  if (navigation.state !== "idle" && pending?.pathname === location.pathname) {
+    return tagsFromSearch(new URLSearchParams(pending.search));
+  }
+  return tags;
+}
+
+function ImageGrid({ images, moreHref }: GalleryData) {
+  const list = useRef<HTMLUListElement>(null);
+  useFocusNewItems(list, images.length);
+  return (
+    <>
+      <ul ref={list} className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {images.map((item) => (
+          <li key={item.id}>
+            <figure className={`${cardClasses} flex h-full flex-col overflow-hidden`}>
+              <ContentImage
+                image={item.image}
+                alt={item.image.description || item.title}
+                sizes="(min-width: 1024px) 384px, (min-width: 640px) 50vw, 100vw"
+                className="aspect-[4/3] w-full"
+              />
+              <figcaption className="flex flex-1 flex-col p-5">
+                <span className="font-display text-lg font-semibold text-ink">{item.title}</span>
+                {item.description ? (
+                  <span className="mt-1 text-sm leading-relaxed text-muted">{item.description}</span>
+                ) : null}
+                {item.tags.length > 0 ? (
+                  <span className="mt-3 flex flex-wrap gap-2">
+                    {item.tags.map((tag) => (
+                      <span
+                        key={tag}
+                        className="inline-flex items-center rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700"
+                      >
+                        {galleryTagLabels[tag] ?? tag}
+                      </span>
+                    ))}
+                  </span>
+                ) : null}
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+      {moreHref ? <LoadMore to={moreHref} /> : null}
+    </>
+  );
+}
+
+function GallerySkeleton() {
+  return (
+    <ul aria-busy="true" aria-label="Loading images" className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {[0, 1, 2, 3, 4, 5].map((index) => (
+        <li key={index} className="overflow-hidden rounded-[var(--radius-card)] border border-line bg-surface">
+          <Skeleton className="aspect-[4/3] w-full rounded-none" />
+          <div className="space-y-2 p-5">
+            <Skeleton className="h-5 w-1/2" />
+            <Skeleton className="h-4 w-full" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { galleryCategories } from "~/content/gallery";
+import { isCategoryActive, tagsFromSearch, toggleCategory } from "./gallery-filter";
+
+const [workspaces, eventSpaces] = galleryCategories as [
+  (typeof galleryCategories)[number],
+  (typeof galleryCategories)[number],
+];
+
+describe("tagsFromSearch", () => {
+  it("reads ?tags=a,b", () => {
+    expect(tagsFromSearch(new URLSearchParams("tags=ext,construction"))).toEqual(["ext", "construction"]);
+    expect(tagsFromSearch(new URLSearchParams(""))).toEqual([]);
+    expect(tagsFromSearch(new URLSearchParams("tags="))).toEqual([]);
+  });
+
+  it("drops malformed and repeated tags and keeps at most twenty", () => {
+    expect(tagsFromSearch(new URLSearchParams("tags=ext,,EXT,<script>,a b,construction"))).toEqual([
+      "ext",
+      "construction",
+    ]);
+    const many = Array.from({ length: 30 }, (_, index) => `t${index}`).join(",");
+    expect(tagsFromSearch(new URLSearchParams(`tags=${many}`))).toHaveLength(20);
+  });
+});
+
+describe("toggleCategory", () => {
+  it("turns a whole group on, then off", () => {
+    const on = toggleCategory(workspaces, []);
+    expect(on).toEqual(["workspace", "common-areas", "meeting-rooms", "coworking", "amenities"]);
+    expect(isCategoryActive(workspaces, on)).toBe(true);
+    expect(toggleCategory(workspaces, on)).toEqual([]);
+  });
+
+  it("leaves the other groups alone", () => {
+    const both = toggleCategory(eventSpaces, toggleCategory(workspaces, []));
+    expect(isCategoryActive(eventSpaces, both)).toBe(true);
+    expect(toggleCategory(workspaces, both)).toEqual(["event-spaces"]);
+  });
+
+  it("completes a group that is only partly chosen", () => {
+    expect(isCategoryActive(workspaces, ["coworking"])).toBe(false);
+    expect(toggleCategory(workspaces, ["coworking"])).toEqual([
+      "coworking",
+      "workspace",
+      "common-areas",
+      "meeting-rooms",
+      "amenities",
+    ]);
+  });
+});
