@@ -22,6 +22,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: DEMO_SITE.url,
+    // A visitor's browser: headless Chromium's own user agent counts as a bot, which gets every page
+    // unstreamed. Tests of what bots get set a crawler's user agent themselves.
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
     launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
     trace: "retain-on-failure",
   },

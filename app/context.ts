@@ -22,6 +22,10 @@ export interface RequestInfo {
   /** The Content-Security-Policy nonce of this response's inline scripts. */
   nonce: string;
   clientAddress: string;
+  /** A data request of the router in the browser (`*.data`), rather than a document request. */
+  dataRequest: boolean;
+  /** A crawler or link-preview bot: it gets each page complete, nothing streamed later. */
+  bot: boolean;
 }
 
 export const appContext = createContext<AppContext>();

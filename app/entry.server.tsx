@@ -47,6 +47,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A section that is ready when the page is rendered stays in place in the HTML. (React would
+        // otherwise move large finished sections to the end of the stream, to be put in place by a
+        // script: invisible without JavaScript.)
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

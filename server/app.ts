@@ -2,6 +2,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import { isbot } from "isbot";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { type AppContext, appContext, requestContext } from "~/context";
 import { createRateLimiter } from "~/services/rate-limit.server";
@@ -81,6 +82,8 @@ export function createApp(options: AppOptions): express.Express {
         context.set(requestContext, {
           nonce: String(response.locals.nonce ?? ""),
           clientAddress: request.ip ?? "unknown",
+          dataRequest: request.path.endsWith(".data"),
+          bot: isbot(request.get("user-agent") ?? ""),
         });
         return context;
       },

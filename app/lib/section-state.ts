@@ -4,3 +4,9 @@
  * service's error text: that stays in the server log.
  */
 export type SectionState<T> = { status: "ok"; data: T } | { status: "empty" } | { status: "error" };
+
+/**
+ * A section as a loader hands it to the page: settled already (rendered in the page's HTML), or
+ * still loading (streamed: the page shows a skeleton until it settles).
+ */
+export type StreamedSection<T> = SectionState<T> | { status: "streaming"; settled: Promise<SectionState<T>> };

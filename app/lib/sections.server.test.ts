@@ -1,5 +1,7 @@
+import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { settleSection } from "./sections.server";
+import { requestContext } from "~/context";
+import { settleSection, streamSection } from "./sections.server";
 
 const log = { error: vi.fn(), warn: vi.fn() };
 
@@ -43,5 +45,46 @@ describe("settleSection", () => {
     await vi.advanceTimersByTimeAsync(3_000);
     expect(await pending).toEqual({ status: "error" });
     expect(log.warn).toHaveBeenCalledWith(expect.stringContaining("slow section was not ready within 3000 ms"));
+  });
+});
+
+function requestArgs({ dataRequest = false, bot = false } = {}) {
+  const context = new RouterContextProvider();
+  context.set(requestContext, { nonce: "", clientAddress: "127.0.0.1", dataRequest, bot });
+  return { context };
+}
+
+const later = <T>(value: T, ms: number) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+
+describe("streamSection", () => {
+  it("puts a section that is ready at once into the page", async () => {
+    expect(await streamSection(requestArgs(), Promise.resolve(["a"]), { label: "test", log })).toEqual({
+      status: "ok",
+      data: ["a"],
+    });
+  });
+
+  it("streams a section that is not ready within the budget", async () => {
+    const section = await streamSection(requestArgs(), later(["a"], 200), { label: "test", inlineBudgetMs: 20, log });
+    expect(section.status).toBe("streaming");
+    if (section.status !== "streaming") return;
+    expect(await section.settled).toEqual({ status: "ok", data: ["a"] });
+  });
+
+  it("streams every section of the browser's own navigations", async () => {
+    const section = await streamSection(requestArgs({ dataRequest: true }), Promise.resolve(["a"]), {
+      label: "test",
+      log,
+    });
+    expect(section.status).toBe("streaming");
+  });
+
+  it("makes a bot wait for the whole page", async () => {
+    const section = await streamSection(requestArgs({ bot: true }), later(["a"], 100), {
+      label: "test",
+      inlineBudgetMs: 10,
+      log,
+    });
+    expect(section).toEqual({ status: "ok", data: ["a"] });
   });
 });

@@ -1,15 +1,33 @@
+import type { RouterContextProvider } from "react-router";
+import { requestContext } from "~/context";
 import { streamTimeout } from "~/entry.server";
-import type { SectionState } from "./section-state";
+import type { SectionState, StreamedSection } from "./section-state";
 
 /**
- * Secondary sections are not awaited by the loader: it returns their promises, React Router streams
- * them, and the page shows a skeleton until each settles. `settleSection` makes such a promise safe to
- * stream: it always resolves (never rejects), and within the stream's deadline, so a slow or failing
- * outside service turns into the section's error state instead of a broken or endless page.
+ * Sections that depend on an outside service (events, stories, posts, partners, images) must never
+ * hold a page up or break it. A loader hands each one to `streamSection`, which
+ * - settles it (`settleSection`): it always resolves, within the stream's deadline, to its data, to
+ *   "empty" or to "error" (the details go to the server log);
+ * - puts it in the page's HTML when it is ready within a short budget (the usual case: content is
+ *   cached), so the page is complete without JavaScript; a bot waits for every section;
+ * - otherwise streams it: the page arrives at once with a skeleton, and the section follows.
+ * In the browser's own navigations (data requests) every section streams, so the next page appears
+ * at once with its skeletons.
  */
 
 /** Settled with room to spare before the server stops streaming (entry.server's `streamTimeout`). */
 export const SECTION_DEADLINE_MS = streamTimeout - 1_000;
+
+/** How long a page's first byte may wait for a section before streaming it instead. */
+export const INLINE_BUDGET_MS = 200;
+
+interface SectionOptions<T> {
+  /** Names the section in the server log, e.g. "home events". */
+  label: string;
+  deadlineMs?: number;
+  isEmpty?: (data: T) => boolean;
+  log?: Pick<Console, "error" | "warn">;
+}
 
 export function settleSection<T>(
   load: Promise<T>,
@@ -18,13 +36,7 @@ export function settleSection<T>(
     deadlineMs = SECTION_DEADLINE_MS,
     isEmpty = (data: T) => Array.isArray(data) && data.length === 0,
     log = console,
-  }: {
-    /** Names the section in the server log, e.g. "home events". */
-    label: string;
-    deadlineMs?: number;
-    isEmpty?: (data: T) => boolean;
-    log?: Pick<Console, "error" | "warn">;
-  },
+  }: SectionOptions<T>,
 ): Promise<SectionState<T>> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<SectionState<T>>((resolve) => {
@@ -41,4 +53,21 @@ export function settleSection<T>(
     },
   );
   return Promise.race([settled, deadline]).finally(() => clearTimeout(timer));
+}
+
+export async function streamSection<T>(
+  { context }: { context: Readonly<RouterContextProvider> },
+  load: Promise<T>,
+  options: SectionOptions<T> & { inlineBudgetMs?: number },
+): Promise<StreamedSection<T>> {
+  const settled = settleSection(load, options);
+  const { dataRequest, bot } = context.get(requestContext);
+  if (bot) return settled;
+  if (dataRequest) return { status: "streaming", settled };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const budget = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), options.inlineBudgetMs ?? INLINE_BUDGET_MS);
+  });
+  const ready = await Promise.race([settled, budget]).finally(() => clearTimeout(timer));
+  return ready ?? { status: "streaming", settled };
 }

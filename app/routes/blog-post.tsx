@@ -13,7 +13,7 @@ import { formatLongDate, isoCalendarDate } from "~/lib/dates";
 import { loadPageHero } from "~/lib/page-loaders.server";
 import { pickRandom } from "~/lib/random";
 import { richTextToPlainText, truncateText } from "~/lib/rich-text";
-import { settleSection } from "~/lib/sections.server";
+import { streamSection } from "~/lib/sections.server";
 import { pageMeta, rootConfig } from "~/lib/seo";
 import { useSiteConfig } from "~/lib/site-config";
 import { blogPosting } from "~/lib/structured-data";
@@ -44,7 +44,8 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   const related =
     postState.status === "found"
-      ? settleSection(
+      ? await streamSection(
+          args,
           content.getLatestBlogPosts().then((latest) =>
             pickRandom(
               latest.filter((post) => post.slug !== slug),
@@ -155,7 +156,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
               </ButtonLink>
             </div>
           </article>
-          {related ? <RelatedPosts state={related} /> : null}
+          {related ? <RelatedPosts section={related} /> : null}
         </div>
       ) : null}
     </>

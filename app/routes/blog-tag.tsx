@@ -63,7 +63,7 @@ export default function BlogTagPage({ loaderData }: Route.ComponentProps) {
           All posts
         </ButtonLink>
       </PageHero>
-      <PostList title={tagHeading(tag)} state={list} emptyMessage={`No posts are tagged “${tag}” yet.`} />
+      <PostList title={tagHeading(tag)} section={list} emptyMessage={`No posts are tagged “${tag}” yet.`} />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { pages } from "~/content/pages";
 import { getServices } from "~/context";
 import { loadPostList } from "~/lib/blog-list.server";
 import { loadPageHero } from "~/lib/page-loaders.server";
-import { settleSection } from "~/lib/sections.server";
+import { streamSection } from "~/lib/sections.server";
 import { introPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/blog";
 
@@ -12,11 +12,14 @@ const page = pages.blog;
 
 export async function loader(args: Route.LoaderArgs) {
   const { content } = getServices(args.context);
-  const list = settleSection(loadPostList(content, new URL(args.request.url)), {
-    label: "blog list",
-    isEmpty: (data) => data.posts.length === 0,
-  });
-  return { hero: await loadPageHero(args, page), list };
+  const [hero, list] = await Promise.all([
+    loadPageHero(args, page),
+    streamSection(args, loadPostList(content, new URL(args.request.url)), {
+      label: "blog list",
+      isEmpty: (data) => data.posts.length === 0,
+    }),
+  ]);
+  return { hero, list };
 }
 
 export const meta: Route.MetaFunction = introPageMeta(page);
@@ -25,7 +28,7 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <IntroHero page={page} hero={loaderData.hero} />
-      <PostList title="All posts" state={loaderData.list} />
+      <PostList title="All posts" section={loaderData.list} />
     </>
   );
 }

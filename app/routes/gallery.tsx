@@ -7,7 +7,7 @@ import { getServices } from "~/context";
 import { tagsFromSearch } from "~/lib/gallery-filter";
 import { loadPageHero } from "~/lib/page-loaders.server";
 import { nextPageHref, pageFromSearch } from "~/lib/paging";
-import { settleSection } from "~/lib/sections.server";
+import { streamSection } from "~/lib/sections.server";
 import { introPageMeta } from "~/lib/seo";
 import { GALLERY_PAGE_SIZE } from "~/services/content.server";
 import type { Route } from "./+types/gallery";
@@ -18,7 +18,8 @@ export async function loader(args: Route.LoaderArgs) {
   const search = new URL(args.request.url).searchParams;
   const tags = tagsFromSearch(search);
   const pageNumber = pageFromSearch(search);
-  const gallery = settleSection(
+  const loading = streamSection(
+    args,
     getServices(args.context)
       .content.getGalleryImages({ count: pageNumber * GALLERY_PAGE_SIZE, tags })
       .then(({ items, hasMore }) => ({
@@ -27,7 +28,8 @@ export async function loader(args: Route.LoaderArgs) {
       })),
     { label: "gallery", isEmpty: (data) => data.images.length === 0 },
   );
-  return { hero: await loadPageHero(args, page), tags, gallery };
+  const [hero, gallery] = await Promise.all([loadPageHero(args, page), loading]);
+  return { hero, tags, gallery };
 }
 
 export const meta: Route.MetaFunction = introPageMeta(page);
@@ -36,7 +38,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <IntroHero page={page} hero={loaderData.hero} />
-      <GalleryGrid categories={galleryCategories} tags={loaderData.tags} state={loaderData.gallery} />
+      <GalleryGrid categories={galleryCategories} tags={loaderData.tags} section={loaderData.gallery} />
       <CallToAction
         title="See it in person"
         description="Photos only go so far. Book a free tour of the building."

@@ -4,15 +4,18 @@ import { PartnerCards } from "~/components/sections/PartnerCards";
 import { pages } from "~/content/pages";
 import { getServices } from "~/context";
 import { loadPageHero } from "~/lib/page-loaders.server";
-import { settleSection } from "~/lib/sections.server";
+import { streamSection } from "~/lib/sections.server";
 import { introPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/partners";
 
 const page = pages.partners;
 
 export async function loader(args: Route.LoaderArgs) {
-  const partners = settleSection(getServices(args.context).content.getPartners(), { label: "partners" });
-  return { hero: await loadPageHero(args, page), partners };
+  const [hero, partners] = await Promise.all([
+    loadPageHero(args, page),
+    streamSection(args, getServices(args.context).content.getPartners(), { label: "partners" }),
+  ]);
+  return { hero, partners };
 }
 
 export const meta: Route.MetaFunction = introPageMeta(page);
@@ -21,7 +24,7 @@ export default function PartnersPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <IntroHero page={page} hero={loaderData.hero} />
-      <PartnerCards state={loaderData.partners} />
+      <PartnerCards section={loaderData.partners} />
       <CallToAction
         title="Partner with Ozark Foundry"
         description="We work with schools, businesses and nonprofits on programs that help local founders. Let's talk."

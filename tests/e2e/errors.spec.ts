@@ -24,7 +24,7 @@ test.describe("error pages", () => {
     expect(html).not.toContain("Deliberate failure");
   });
 
-  for (const path of ["/no-such-page", "/blog/tag/community", "/coworking/extra"]) {
+  for (const path of ["/no-such-page", "/blog/tag/community/extra", "/coworking/extra"]) {
     test(`an unknown address (${path}) shows the not-found page with HTTP 404`, async ({
       page,
       allowConsoleErrors,

@@ -4,7 +4,7 @@ import { type GalleryCategory, galleryTagLabels } from "~/content/gallery";
 import { cn } from "~/lib/cn";
 import type { GalleryImage } from "~/lib/content-types";
 import { isCategoryActive, tagsFromSearch, toggleCategory } from "~/lib/gallery-filter";
-import type { SectionState } from "~/lib/section-state";
+import type { StreamedSection } from "~/lib/section-state";
 import { useFocusNewItems } from "~/lib/use-focus-new-items";
 import { cardClasses } from "../ui/Card";
 import { ContentImage } from "../ui/ContentImage";
@@ -29,11 +29,11 @@ export interface GalleryData {
 export function GalleryGrid({
   categories,
   tags,
-  state,
+  section,
 }: {
   categories: readonly GalleryCategory[];
   tags: string[];
-  state: Promise<SectionState<GalleryData>> | SectionState<GalleryData>;
+  section: StreamedSection<GalleryData>;
 }) {
   const headingId = useId();
   const shownTags = usePendingTags(tags);
@@ -77,7 +77,7 @@ export function GalleryGrid({
       {/* A new filter starts a new list (SPEC.md: the loaded images are cleared); Load More keeps it. */}
       <DeferredSection
         key={tags.join(",")}
-        state={state}
+        section={section}
         loading={<GallerySkeleton />}
         empty={<p className="mt-10 text-lg text-muted">{GALLERY_EMPTY_MESSAGE}</p>}
         error={

@@ -1,7 +1,7 @@
 import { ChevronDown, MapPin } from "lucide-react";
 import { useId } from "react";
 import type { Partner } from "~/lib/content-types";
-import type { SectionState } from "~/lib/section-state";
+import type { StreamedSection } from "~/lib/section-state";
 import { Badge } from "../ui/Badge";
 import { ButtonLink } from "../ui/Button";
 import { cardClasses } from "../ui/Card";
@@ -19,7 +19,7 @@ export function partnerBadge(type: string): string {
 }
 
 /** The community partners (SPEC.md, /partners), streamed after the page's hero. */
-export function PartnerCards({ state }: { state: Promise<SectionState<Partner[]>> | SectionState<Partner[]> }) {
+export function PartnerCards({ section }: { section: StreamedSection<Partner[]> }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
@@ -27,7 +27,7 @@ export function PartnerCards({ state }: { state: Promise<SectionState<Partner[]>
         Our partners
       </h2>
       <DeferredSection
-        state={state}
+        section={section}
         loading={
           <ul aria-busy="true" aria-label="Loading partners" className="mt-10 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
             {[0, 1, 2].map((index) => (

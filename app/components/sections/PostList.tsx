@@ -1,6 +1,6 @@
 import { useId, useRef } from "react";
 import type { BlogPost } from "~/lib/content-types";
-import type { SectionState } from "~/lib/section-state";
+import type { StreamedSection } from "~/lib/section-state";
 import { useFocusNewItems } from "~/lib/use-focus-new-items";
 import { DeferredSection } from "../ui/DeferredSection";
 import { LoadMore } from "../ui/LoadMore";
@@ -19,11 +19,11 @@ export const BLOG_LIST_ERROR_MESSAGE = "Error loading blog posts. Please try aga
 /** The blog's card grid (/blog and /blog/tag/{tag}), streamed after the page's hero. */
 export function PostList({
   title,
-  state,
+  section,
   emptyMessage = BLOG_EMPTY_MESSAGE,
 }: {
   title: string;
-  state: Promise<SectionState<PostListData>> | SectionState<PostListData>;
+  section: StreamedSection<PostListData>;
   emptyMessage?: string;
 }) {
   const headingId = useId();
@@ -33,7 +33,7 @@ export function PostList({
         {title}
       </h2>
       <DeferredSection
-        state={state}
+        section={section}
         loading={<PostListSkeleton />}
         empty={<p className="text-center text-lg text-muted">{emptyMessage}</p>}
         error={

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import type { BlogPost } from "~/lib/content-types";
 import { formatLongDate } from "~/lib/dates";
-import type { SectionState } from "~/lib/section-state";
+import type { StreamedSection } from "~/lib/section-state";
 import { useSiteConfig } from "~/lib/site-config";
 import { ContentImage } from "../ui/ContentImage";
 import { DeferredSection } from "../ui/DeferredSection";
@@ -11,7 +11,7 @@ import { Skeleton } from "../ui/Skeleton";
 export const NO_RELATED_POSTS = "No related posts found.";
 
 /** The blog post's sidebar (SPEC.md): up to 3 other posts, streamed after the post itself. */
-export function RelatedPosts({ state }: { state: Promise<SectionState<BlogPost[]>> | SectionState<BlogPost[]> }) {
+export function RelatedPosts({ section }: { section: StreamedSection<BlogPost[]> }) {
   const headingId = useId();
   const none = <p className="mt-4 text-muted">{NO_RELATED_POSTS}</p>;
   return (
@@ -20,7 +20,7 @@ export function RelatedPosts({ state }: { state: Promise<SectionState<BlogPost[]
         More Posts
       </h2>
       <DeferredSection
-        state={state}
+        section={section}
         loading={
           <ul aria-busy="true" aria-label="Loading more posts" className="mt-4 space-y-4">
             {[0, 1, 2].map((index) => (

@@ -1,5 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import type { ContentfulStandIn } from "../../../demo/contentful.ts";
+import { liveContentEnv, startTestContentService } from "./content-stand-in.ts";
+import { type SpawnedSite, spawnSite } from "./spawn-site.ts";
 
 /**
  * Every browser context a test uses fails the test on any console error, uncaught page error or
@@ -7,8 +10,18 @@ import { test as base, expect, type Page } from "@playwright/test";
  * Playwright's `context` fixture, so it covers every page of every test that opens one (including
  * tests with JavaScript turned off), whichever spec file it is in.
  */
+export interface IsolatedSite extends SpawnedSite {
+  /** Its own content service, whose faults only this test sees. */
+  content: ContentfulStandIn;
+}
+
 interface Fixtures {
   allowConsoleErrors: (pattern: RegExp) => void;
+  /**
+   * A site of the test's own, configured for a content service of its own: for tests that drive
+   * the content service into failures, slowness or odd answers, and need an empty cache to see them.
+   */
+  isolatedSite: IsolatedSite;
   /** The patterns the current test allowed (internal to this module). */
   allowedConsoleErrors: RegExp[];
 }
@@ -17,6 +30,18 @@ export const test = base.extend<Fixtures>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
   allowedConsoleErrors: async ({}, use) => {
     await use([]);
+  },
+  isolatedSite: async ({ context }, use) => {
+    const content = await startTestContentService();
+    const site = await spawnSite(liveContentEnv(content));
+    try {
+      await use({ ...site, content });
+    } finally {
+      // The test's pages go first, so they never see the site disappear under them.
+      for (const open of context.pages()) await open.close();
+      await site.stop();
+      await content.close();
+    }
   },
   allowConsoleErrors: async ({ allowedConsoleErrors }, use) => {
     await use((pattern) => allowedConsoleErrors.push(pattern));

@@ -1,0 +1,114 @@
+import { demoPosts } from "./support/dataset";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./support/fixtures";
+
+/** /blog and /blog/tag/{tag}: the posts from the content service, 6 at a time (SPEC.md, DESIGN.md section 6). */
+
+const longDate =
+  /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}$/;
+
+test.describe("the blog list", () => {
+  test("shows the six newest posts as cards with image, author, date, title, excerpt and tags", async ({ page }) => {
+    await page.goto("/blog");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Blog");
+    const cards = page.getByRole("article");
+    await expect(cards).toHaveCount(6);
+    const titles = await cards.getByRole("heading").allTextContents();
+    expect(titles).toEqual(demoPosts.slice(0, 6).map((post) => post.title));
+    const first = cards.first();
+    const newest = demoPosts[0]!;
+    await expect(first.getByRole("link", { name: newest.title })).toHaveAttribute("href", `/blog/${newest.slug}`);
+    await expect(first.locator("img")).toHaveAttribute("src", /\/_demo\/content\/.+fm=webp/);
+    await expect(first.locator("img")).toHaveAttribute("width", /\d+/);
+    await expect(first.getByText(newest.excerpt)).toBeVisible();
+    await expect(first.getByText(newest.author.charAt(0), { exact: true })).toBeVisible();
+    await expect(first.locator("time")).toHaveText(longDate);
+    for (const tag of newest.tags) {
+      await expect(first.getByRole("link", { name: tag, exact: true })).toHaveAttribute("href", `/blog/tag/${tag}`);
+    }
+  });
+
+  test("Load More adds the next posts in place and then disappears", async ({ page }) => {
+    await page.goto("/blog");
+    await waitForHydration(page);
+    const cards = page.getByRole("article");
+    await expect(cards).toHaveCount(6);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await page.getByRole("link", { name: "Load More" }).click();
+    await expect(cards).toHaveCount(Math.min(12, demoPosts.length));
+    await expect(page).toHaveURL(/\/blog\?page=2$/);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled / 2);
+    // Keyboard focus moves to the first new post.
+    await expect(cards.nth(6).getByRole("link", { name: demoPosts[6]!.title })).toBeFocused();
+    if (demoPosts.length <= 12) await expect(page.getByRole("link", { name: "Load More" })).toHaveCount(0);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("Load More is a link to the longer list", async ({ page }) => {
+      await page.goto("/blog");
+      await expect(page.getByRole("article")).toHaveCount(6);
+      await page.getByRole("link", { name: "Load More" }).click();
+      await expect(page).toHaveURL(/\/blog\?page=2$/);
+      await expect(page.getByRole("article")).toHaveCount(Math.min(12, demoPosts.length));
+    });
+  });
+
+  test("a tag lists only its posts, newest first, and an unknown tag is not found", async ({ page, request }) => {
+    const tag = demoPosts[0]!.tags[0]!;
+    await page.goto("/blog");
+    await waitForHydration(page);
+    await page.getByRole("article").first().getByRole("link", { name: tag, exact: true }).click();
+    await expect(page).toHaveURL(`/blog/tag/${tag}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Posts tagged “${tag}”`);
+    const expected = demoPosts.filter((post) => post.tags.includes(tag)).slice(0, 6);
+    await expect(page.getByRole("article").getByRole("heading")).toHaveText(expected.map((post) => post.title));
+    const missing = await request.get("/blog/tag/no-such-tag");
+    expect(missing.status()).toBe(404);
+    expect(await missing.text()).toContain("No posts are tagged “no-such-tag” yet.");
+  });
+
+  test("has no accessibility violations with the list loaded", async ({ page }) => {
+    await page.goto("/blog?page=2");
+    await waitForHydration(page);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("the blog list's states", () => {
+  test("shows a skeleton while the posts load, then the posts", async ({ page, isolatedSite }) => {
+    isolatedSite.content.faults.add({ pathIncludes: "content_type=blogPost", delayMs: 1_500 });
+    await page.goto(`${isolatedSite.url}/blog`, { waitUntil: "commit" });
+    await expect(page.locator('[aria-busy="true"][aria-label="Loading posts"]')).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(6, { timeout: 10_000 });
+    await expect(page.locator('[aria-label="Loading posts"]')).toHaveCount(0);
+  });
+
+  test("says so when there are no posts", async ({ page, isolatedSite }) => {
+    isolatedSite.content.faults.add({
+      pathIncludes: "content_type=blogPost",
+      status: 200,
+      body: { sys: { type: "Array" }, total: 0, skip: 0, limit: 6, items: [] },
+    });
+    await page.goto(`${isolatedSite.url}/blog`);
+    await expect(page.getByText("New blog posts coming soon!")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Load More" })).toHaveCount(0);
+  });
+
+  test("says so when the posts cannot be loaded", async ({ page, isolatedSite }) => {
+    isolatedSite.content.faults.add({ pathIncludes: "content_type=blogPost", status: 400, body: { message: "no" } });
+    await page.goto(`${isolatedSite.url}/blog`);
+    await expect(page.getByRole("alert")).toHaveText("Error loading blog posts. Please try again later.");
+  });
+
+  test("keeps showing the posts it loaded when the content service fails later", async ({ page, isolatedSite }) => {
+    await page.goto(`${isolatedSite.url}/blog`);
+    await expect(page.getByRole("article")).toHaveCount(6);
+    isolatedSite.content.faults.add({ pathIncludes: "/spaces/", status: 500, body: { message: "down" } });
+    await page.reload();
+    await expect(page.getByRole("article")).toHaveCount(6);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Blog");
+  });
+});

@@ -1,0 +1,118 @@
+import { galleryCategories } from "../../app/content/gallery";
+import { entriesOf, fieldOf } from "./support/dataset";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./support/fixtures";
+
+/** /gallery: filters mirrored in ?tags=, 12 images per page, Load More, and its states (SPEC.md). */
+
+const images = entriesOf("galleryImage");
+const tagsOf = (entry: (typeof images)[number]) => fieldOf<string[]>(entry, "tags");
+const exteriorCount = images.filter((entry) => tagsOf(entry).includes("ext")).length;
+
+test("shows 12 images, and Load More adds pages until none remain", async ({ page }) => {
+  await page.goto("/gallery");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Space Gallery");
+  const tiles = page.getByRole("figure");
+  await expect(tiles).toHaveCount(12);
+  await expect(tiles.first().locator("img")).toHaveAttribute("srcset", /w=480.*480w/);
+  await expect(tiles.first().locator("img")).toHaveAttribute("loading", "lazy");
+  const loadMore = page.getByRole("link", { name: "Load More" });
+  for (let shown = 12; shown < images.length; shown += 12) {
+    await loadMore.click();
+    await expect(tiles).toHaveCount(Math.min(shown + 12, images.length));
+  }
+  await expect(loadMore).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test("a category toggles its whole tag group, mirrored in the address", async ({ page }) => {
+  await page.goto("/gallery");
+  await waitForHydration(page);
+  const exterior = page.getByRole("button", { name: "Exterior" });
+  await expect(exterior).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByRole("link", { name: "Clear Filters" })).toHaveCount(0);
+  await exterior.click();
+  await expect(page).toHaveURL(/\/gallery\?tags=ext$/);
+  await expect(exterior).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("figure")).toHaveCount(Math.min(12, exteriorCount));
+  for (const chips of await page.getByRole("figure").allTextContents()) expect(chips).toContain("Exterior");
+
+  const workspaces = galleryCategories[0]!;
+  await page.getByRole("button", { name: workspaces.label }).click();
+  await expect(page).toHaveURL(new RegExp(`tags=${["ext", ...workspaces.tags].join("%2C")}$`));
+  await page.getByRole("button", { name: "Exterior" }).click();
+  await expect(page).toHaveURL(new RegExp(`tags=${workspaces.tags.join("%2C")}$`));
+  await page.getByRole("link", { name: "Clear Filters" }).click();
+  await expect(page).toHaveURL(/\/gallery$/);
+  await expect(page.getByRole("figure")).toHaveCount(12);
+});
+
+test("reads the filter from the address on load, in the server's HTML", async ({ page, request }) => {
+  const html = await (await request.get("/gallery?tags=construction")).text();
+  expect(html).toMatch(/aria-pressed="true"[^>]*>Construction</);
+  await page.goto("/gallery?tags=construction");
+  await waitForHydration(page);
+  await expect(page.getByRole("button", { name: "Construction" })).toHaveAttribute("aria-pressed", "true");
+  const expected = images.filter((entry) => tagsOf(entry).includes("construction")).length;
+  await expect(page.getByRole("figure")).toHaveCount(expected);
+});
+
+test("says so when no image matches", async ({ page }) => {
+  await page.goto("/gallery?tags=no-such-tag");
+  await expect(page.getByText("No images found matching your criteria.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Clear Filters" })).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the filters and Load More still work", async ({ page }) => {
+    await page.goto("/gallery");
+    await page.getByRole("button", { name: "Exterior" }).click();
+    await expect(page).toHaveURL(/\/gallery\?tags=ext$/);
+    await expect(page.getByRole("figure")).toHaveCount(Math.min(12, exteriorCount));
+    await page.goto("/gallery");
+    await page.getByRole("link", { name: "Load More" }).click();
+    await expect(page).toHaveURL(/\/gallery\?page=2$/);
+    await expect(page.getByRole("figure")).toHaveCount(Math.min(24, images.length));
+  });
+});
+
+test.describe("states driven through the content service", () => {
+  test("six skeleton tiles while loading, and 'Loading...' on Load More", async ({ page, isolatedSite }) => {
+    isolatedSite.content.faults.add({ pathIncludes: "content_type=galleryImage", delayMs: 1_500, times: 1 });
+    await page.goto(`${isolatedSite.url}/gallery`, { waitUntil: "commit" });
+    const skeleton = page.locator('[aria-busy="true"][aria-label="Loading images"]');
+    await expect(skeleton.locator("li")).toHaveCount(6);
+    await expect(page.getByRole("figure")).toHaveCount(12, { timeout: 10_000 });
+    await waitForHydration(page);
+    isolatedSite.content.faults.add({ pathIncludes: "skip=24", delayMs: 1_500 });
+    const loadMore = page.getByRole("link", { name: "Load More" });
+    await loadMore.click();
+    await expect(page.getByRole("link", { name: "Loading..." })).toBeVisible();
+    await expect(page.getByRole("figure")).toHaveCount(24, { timeout: 10_000 });
+  });
+
+  test("the error message", async ({ page, isolatedSite }) => {
+    isolatedSite.content.faults.add({ pathIncludes: "content_type=galleryImage", status: 400, body: { message: "x" } });
+    await page.goto(`${isolatedSite.url}/gallery`);
+    await expect(page.getByRole("alert")).toHaveText("Error loading gallery images. Please try again later.");
+  });
+
+  test("malformed entries never leave an empty page or a Load More that adds nothing", async ({
+    page,
+    isolatedSite,
+  }) => {
+    const broken = (index: number) => ({
+      sys: { id: `broken-${index}`, type: "Entry", createdAt: "2020-01-01T00:00:00Z" },
+      fields: { title: "An image without a file", tags: ["ext"] },
+    });
+    isolatedSite.content.faults.add({
+      pathIncludes: "skip=12",
+      status: 200,
+      body: { sys: { type: "Array" }, total: images.length, skip: 12, limit: 12, items: [0, 1, 2, 3].map(broken) },
+    });
+    await page.goto(`${isolatedSite.url}/gallery`);
+    await expect(page.getByRole("figure")).toHaveCount(12);
+    await expect(page.getByRole("link", { name: "Load More" })).toHaveCount(0);
+  });
+});
