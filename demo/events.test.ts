@@ -297,6 +297,20 @@ describe("relative dating", () => {
     }
   });
 
+  it("dates its events in the zone it is given, like the site (TZ_SITE)", () => {
+    const now = new Date("2026-03-02T18:00:00Z");
+    const slug = "founders-breakfast";
+    const central = demoEvents(now, "America/Chicago").find((event) => event.slug === slug)!;
+    const tokyo = demoEvents(now, "Asia/Tokyo").find((event) => event.slug === slug)!;
+    // Three days ahead at 07:30 local time: March 5 in Chicago (CST, UTC-6); in Tokyo it is already
+    // March 3 at the moment `now`, so March 6, which is 22:30 UTC on March 5.
+    expect(central.start_date).toBe("2026-03-05T13:30:00.000Z");
+    expect(tokyo.start_date).toBe("2026-03-05T22:30:00.000Z");
+    expect(new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Tokyo", hour: "numeric", minute: "2-digit" }).format(
+      new Date(tokyo.start_date),
+    )).toBe("7:30 AM");
+  });
+
   it("classifies the same way over HTTP against the injected clock", async () => {
     const now = new Date("2026-11-20T09:15:00Z");
     const service = await start({ now: () => now });
@@ -365,7 +379,8 @@ describe("public event pages", () => {
     expect(html).toMatch(/7:30\s*–\s*9:00\s*AM\s*CDT/u);
     expect(html).toContain("$10");
     expect(html).toContain("Biscuits, strong coffee");
-    expect(html).toContain('src="/covers/founders-breakfast.webp"');
+    // Relative, so the page also works where the site serves it under a path of its own.
+    expect(html).toContain('src="../../../covers/founders-breakfast.webp"');
     expect(html).toMatch(/<button type="submit">RSVP<\/button>/);
     expect(html).not.toContain("You're on the list");
     expect(html).not.toMatch(/<(script|link)\b/);

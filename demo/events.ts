@@ -39,6 +39,8 @@ export interface EventsStandInOptions {
   tokenTtlSeconds?: number;
   /** `object` answers `{ data: [...] }`, `array` a bare array: the live API has been seen doing both. */
   responseShape?: "object" | "array";
+  /** The zone the demo events are dated in (the site's TZ_SITE); default America/Chicago. */
+  timeZone?: string;
   host?: string;
   port?: number;
   control?: boolean;
@@ -253,22 +255,22 @@ function stableUuid(slug: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
 }
 
-function eventTimes(seed: EventSeed, now: Date): { start: Date; end: Date } {
+function eventTimes(seed: EventSeed, now: Date, timeZone: string): { start: Date; end: Date } {
   if (!seed.when) {
     const minute = Math.floor(now.getTime() / 60_000) * 60_000;
     return { start: new Date(minute - HOUR_MS), end: new Date(minute + 2 * HOUR_MS) };
   }
-  const date = addDays(calendarDateIn(now, EVENTS_TIME_ZONE), seed.when.dayOffset);
+  const date = addDays(calendarDateIn(now, timeZone), seed.when.dayOffset);
   return {
-    start: wallTimeToUtc(date, seed.when.start, EVENTS_TIME_ZONE),
-    end: wallTimeToUtc(date, seed.when.end, EVENTS_TIME_ZONE),
+    start: wallTimeToUtc(date, seed.when.start, timeZone),
+    end: wallTimeToUtc(date, seed.when.end, timeZone),
   };
 }
 
-/** The demo events as the API would list them at `now`, sorted by start. */
-export function demoEvents(now: Date): DemoEvent[] {
+/** The demo events as the API would list them at `now`, dated in `timeZone`, sorted by start. */
+export function demoEvents(now: Date, timeZone = EVENTS_TIME_ZONE): DemoEvent[] {
   return EVENT_SEEDS.map((seed) => {
-    const { start, end } = eventTimes(seed, now);
+    const { start, end } = eventTimes(seed, now, timeZone);
     return {
       uuid: stableUuid(seed.slug),
       title: seed.title,
@@ -451,7 +453,9 @@ function listEvents(
   }
   const now = context.now();
   const withEnded = url.searchParams.get("withEnded") === "true";
-  const events = demoEvents(now).filter((event) => withEnded || Date.parse(event.end_date) >= now.getTime());
+  const events = demoEvents(now, context.options.timeZone).filter(
+    (event) => withEnded || Date.parse(event.end_date) >= now.getTime(),
+  );
   sendJson(response, 200, context.options.responseShape === "array" ? events : { data: events });
 }
 
@@ -487,9 +491,12 @@ function servePublicPage(
   response: ServerResponse,
 ) {
   const now = context.now();
-  const event = space === context.options.space ? demoEvents(now).find((item) => item.slug === slug) : undefined;
+  const timeZone = context.options.timeZone ?? EVENTS_TIME_ZONE;
+  const event =
+    space === context.options.space ? demoEvents(now, timeZone).find((item) => item.slug === slug) : undefined;
   if (!event) return sendHtml(response, 404, notFoundPage());
-  sendHtml(response, 200, eventPage(event, spaceDisplayName(context.options.space), now, url.searchParams.has("rsvp")));
+  const name = spaceDisplayName(context.options.space);
+  sendHtml(response, 200, eventPage(event, name, now, timeZone, url.searchParams.has("rsvp")));
 }
 
 function spaceDisplayName(space: string): string {
@@ -500,36 +507,30 @@ function spaceDisplayName(space: string): string {
     .join(" ");
 }
 
-const dayFormatter = new Intl.DateTimeFormat("en-US", {
-  timeZone: EVENTS_TIME_ZONE,
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-});
-const timeRangeFormatter = new Intl.DateTimeFormat("en-US", {
-  timeZone: EVENTS_TIME_ZONE,
-  hour: "numeric",
-  minute: "2-digit",
-  timeZoneName: "short",
-});
-const dateTimeRangeFormatter = new Intl.DateTimeFormat("en-US", {
-  timeZone: EVENTS_TIME_ZONE,
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZoneName: "short",
-});
+const formatters = new Map<string, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat; both: Intl.DateTimeFormat }>();
 
-/** When an event happens, in Central time: a day line and a time line (or one line across days). */
-export function describeEventTime(start: Date, end: Date): { day: string; time: string } {
-  if (dayFormatter.format(start) === dayFormatter.format(end)) {
-    return { day: dayFormatter.format(start), time: timeRangeFormatter.formatRange(start, end) };
+function formattersFor(timeZone: string) {
+  let found = formatters.get(timeZone);
+  if (!found) {
+    const date = { weekday: "long", month: "long", day: "numeric", year: "numeric" } as const;
+    const time = { hour: "numeric", minute: "2-digit", timeZoneName: "short" } as const;
+    found = {
+      day: new Intl.DateTimeFormat("en-US", { timeZone, ...date }),
+      time: new Intl.DateTimeFormat("en-US", { timeZone, ...time }),
+      both: new Intl.DateTimeFormat("en-US", { timeZone, ...date, ...time }),
+    };
+    formatters.set(timeZone, found);
   }
-  return { day: dateTimeRangeFormatter.formatRange(start, end), time: "" };
+  return found;
+}
+
+/** When an event happens, in a time zone: a day line and a time line (or one line across days). */
+export function describeEventTime(start: Date, end: Date, timeZone = EVENTS_TIME_ZONE): { day: string; time: string } {
+  const { day, time, both } = formattersFor(timeZone);
+  if (day.format(start) === day.format(end)) {
+    return { day: day.format(start), time: time.formatRange(start, end) };
+  }
+  return { day: both.formatRange(start, end), time: "" };
 }
 
 function describePrice(price: number | null): string {
@@ -562,9 +563,15 @@ function rsvpSection(status: EventStatus, rsvpRequested: boolean): string {
       </form>`;
 }
 
-function eventPage(event: DemoEvent, spaceName: string, now: Date, rsvpRequested: boolean): string {
+function eventPage(
+  event: DemoEvent,
+  spaceName: string,
+  now: Date,
+  timeZone: string,
+  rsvpRequested: boolean,
+): string {
   const start = new Date(event.start_date);
-  const when = describeEventTime(start, new Date(event.end_date));
+  const when = describeEventTime(start, new Date(event.end_date), timeZone);
   const status = eventStatus(event, now);
   const paragraphs = event.description
     .split(/\n\s*\n/)
@@ -575,7 +582,7 @@ function eventPage(event: DemoEvent, spaceName: string, now: Date, rsvpRequested
     `${event.title} · ${spaceName}`,
     `<main>
     <article>
-      <img class="cover" src="${escapeHtml(event.cover)}" alt="" width="1200" height="630">
+      <img class="cover" src="${escapeHtml(`../../..${event.cover}`)}" alt="" width="1200" height="630">
       <div class="body">
         <p class="eyebrow"><span>${escapeHtml(spaceName)} events</span>${badge}</p>
         <h1>${escapeHtml(event.title)}</h1>

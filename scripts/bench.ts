@@ -1,0 +1,224 @@
+// npm run bench: Lighthouse (mobile defaults, Debian's Chromium) on every route of the production build
+// in demo mode. It reports; it is not part of `npm test`. Options:
+//   --no-build          use the existing build/
+//   --port <n>          where the server listens (default 4400)
+//   --routes /,/blog    only these routes
+//   --runs <n>          runs per route; the median (by performance score) is reported (default 1)
+//   --json <file>       where the results go (default .lighthouse/bench.json)
+//   --markdown <file>   also write the table as Markdown (e.g. docs/performance.md)
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { siteRoutes } from "../tests/e2e/support/routes.ts";
+import { chromiumFlags, chromiumPath } from "./chromium-path.js";
+
+interface Row {
+  route: string;
+  performance: number | null;
+  accessibility: number | null;
+  bestPractices: number | null;
+  seo: number | null;
+  fcpMs: number | null;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  jsGzipBytes: number | null;
+  cssGzipBytes: number | null;
+  error?: string;
+}
+
+/** DESIGN.md section 9. */
+const BUDGETS = { performance: 95, lcpMs: 2_000, cls: 0.02, homeJsGzipBytes: 150 * 1024 };
+
+const { values } = parseArgs({
+  options: {
+    "no-build": { type: "boolean", default: false },
+    port: { type: "string", default: "4400" },
+    routes: { type: "string" },
+    runs: { type: "string", default: "1" },
+    json: { type: "string", default: ".lighthouse/bench.json" },
+    markdown: { type: "string" },
+  },
+});
+
+const root = path.resolve(import.meta.dirname, "..");
+const port = Number(values.port);
+const runs = Math.max(1, Number(values.runs) || 1);
+const routes = values.routes ? values.routes.split(",").map((route) => route.trim()) : siteRoutes.map((r) => r.path);
+const origin = `http://127.0.0.1:${port}`;
+
+function build(): void {
+  console.log("Building…");
+  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) throw new Error("The build failed.");
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "hub-bench-")),
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}.`);
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  server.kill("SIGTERM");
+  throw new Error(`The server did not answer on ${origin}/healthz within 30 s.`);
+}
+
+const score = (value: number | null | undefined) => (typeof value === "number" ? Math.round(value * 100) : null);
+
+async function measure(chromePort: number, route: string): Promise<Row> {
+  const result = await lighthouse(`${origin}${route}`, { port: chromePort, output: "json", logLevel: "error" });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error("Lighthouse returned no report.");
+  if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
+  const numeric = (id: string) => {
+    const value = lhr.audits[id]?.numericValue;
+    return typeof value === "number" ? value : null;
+  };
+  const requests = (
+    lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] }
+  )?.items;
+  const bytes = (type: string) =>
+    requests
+      ? requests.filter((item) => item.resourceType === type).reduce((sum, item) => sum + (item.transferSize ?? 0), 0)
+      : null;
+  return {
+    route,
+    performance: score(lhr.categories.performance?.score),
+    accessibility: score(lhr.categories.accessibility?.score),
+    bestPractices: score(lhr.categories["best-practices"]?.score),
+    seo: score(lhr.categories.seo?.score),
+    fcpMs: numeric("first-contentful-paint"),
+    lcpMs: numeric("largest-contentful-paint"),
+    tbtMs: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    jsGzipBytes: bytes("Script"),
+    cssGzipBytes: bytes("Stylesheet"),
+  };
+}
+
+function median(rows: Row[]): Row {
+  const sorted = [...rows].sort((a, b) => (a.performance ?? -1) - (b.performance ?? -1));
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+function misses(row: Row): string[] {
+  const problems: string[] = [];
+  if (row.error) return ["error"];
+  if (row.performance !== null && row.performance < BUDGETS.performance) problems.push("performance");
+  if (row.lcpMs !== null && row.lcpMs >= BUDGETS.lcpMs) problems.push("LCP");
+  if (row.cls !== null && row.cls >= BUDGETS.cls) problems.push("CLS");
+  if (row.route === "/" && row.jsGzipBytes !== null && row.jsGzipBytes >= BUDGETS.homeJsGzipBytes) problems.push("JS");
+  return problems;
+}
+
+const columns: { title: string; cell: (row: Row) => string }[] = [
+  { title: "route", cell: (row) => row.route },
+  { title: "perf", cell: (row) => String(row.performance ?? "–") },
+  { title: "a11y", cell: (row) => String(row.accessibility ?? "–") },
+  { title: "best pr.", cell: (row) => String(row.bestPractices ?? "–") },
+  { title: "SEO", cell: (row) => String(row.seo ?? "–") },
+  { title: "FCP", cell: (row) => (row.fcpMs === null ? "–" : `${(row.fcpMs / 1000).toFixed(2)} s`) },
+  { title: "LCP", cell: (row) => (row.lcpMs === null ? "–" : `${(row.lcpMs / 1000).toFixed(2)} s`) },
+  { title: "TBT", cell: (row) => (row.tbtMs === null ? "–" : `${Math.round(row.tbtMs)} ms`) },
+  { title: "CLS", cell: (row) => (row.cls === null ? "–" : row.cls.toFixed(3)) },
+  { title: "JS gzip", cell: (row) => (row.jsGzipBytes === null ? "–" : `${(row.jsGzipBytes / 1024).toFixed(1)} KB`) },
+  {
+    title: "CSS gzip",
+    cell: (row) => (row.cssGzipBytes === null ? "–" : `${(row.cssGzipBytes / 1024).toFixed(1)} KB`),
+  },
+  { title: "budget", cell: (row) => (row.error ? `error: ${row.error}` : misses(row).join(", ") || "ok") },
+];
+
+function textTable(rows: Row[]): string {
+  const cells = [
+    columns.map((column) => column.title),
+    ...rows.map((row) => columns.map((column) => column.cell(row))),
+  ];
+  const widths = columns.map((_, index) => Math.max(...cells.map((line) => line[index]!.length)));
+  return cells.map((line) => line.map((cell, index) => cell.padEnd(widths[index]!)).join("  ")).join("\n");
+}
+
+function markdownTable(rows: Row[]): string {
+  const header = `| ${columns.map((column) => column.title).join(" | ")} |`;
+  const rule = `| ${columns.map(() => "---").join(" | ")} |`;
+  return [header, rule, ...rows.map((row) => `| ${columns.map((column) => column.cell(row)).join(" | ")} |`)].join(
+    "\n",
+  );
+}
+
+async function main(): Promise<void> {
+  if (!values["no-build"]) build();
+  const server = await startServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: [...chromiumFlags, "--headless=new"],
+  });
+  const rows: Row[] = [];
+  try {
+    for (const route of routes) {
+      const attempts: Row[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        try {
+          attempts.push(await measure(chrome.port, route));
+        } catch (error) {
+          attempts.push({
+            route,
+            performance: null,
+            accessibility: null,
+            bestPractices: null,
+            seo: null,
+            fcpMs: null,
+            lcpMs: null,
+            tbtMs: null,
+            cls: null,
+            jsGzipBytes: null,
+            cssGzipBytes: null,
+            error: error instanceof Error ? error.message : String(error),
+          });
+        }
+      }
+      const row = median(attempts);
+      rows.push(row);
+      console.log(`${route}: performance ${row.performance ?? "–"}${row.error ? ` (${row.error})` : ""}`);
+    }
+  } finally {
+    chrome.kill();
+    server.kill("SIGTERM");
+  }
+
+  console.log(`\n${textTable(rows)}\n`);
+  mkdirSync(path.dirname(path.resolve(root, values.json)), { recursive: true });
+  const report = { measuredAt: new Date().toISOString(), runsPerRoute: runs, budgets: BUDGETS, rows };
+  writeFileSync(path.resolve(root, values.json), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`Results written to ${values.json}`);
+  if (values.markdown) {
+    writeFileSync(path.resolve(root, values.markdown), `${markdownTable(rows)}\n`);
+    console.log(`Table written to ${values.markdown}`);
+  }
+  if (rows.every((row) => row.error)) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
