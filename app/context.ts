@@ -1,6 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { PublicConfig } from "~/lib/public-config";
 import type { ContentService } from "~/services/content.server";
+import type { EventsService } from "~/services/events.server";
 
 /**
  * What the server hands every loader and action (through React Router's context): the services that
@@ -9,6 +10,7 @@ import type { ContentService } from "~/services/content.server";
 
 export interface AppServices {
   content: ContentService;
+  events: EventsService;
 }
 
 export interface AppContext {

@@ -18,6 +18,7 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),
   route("events", "routes/events.tsx"),
+  route("events/:file", "routes/event-calendar.tsx"),
   route("sitemap.xml", "routes/sitemap.tsx"),
   route("robots.txt", "routes/robots.tsx"),
   route("__error-test", "routes/error-test.tsx"),

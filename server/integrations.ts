@@ -11,6 +11,7 @@ import type { RunningService } from "../demo/http.ts";
 import { startWebhookSink } from "../demo/webhook.ts";
 import type { ContentConfig } from "~/services/content.server";
 import type { Env } from "~/services/env.server";
+import type { EventsConfig } from "~/services/events.server";
 import type { DemoRoute } from "./demo-proxy.ts";
 
 /**
@@ -21,13 +22,6 @@ import type { DemoRoute } from "./demo-proxy.ts";
 
 export type Mode = "live" | "demo";
 
-export interface EventsConfig {
-  apiUrl: string;
-  clientId: string;
-  clientSecret: string;
-  space: string;
-  publicUrl: string;
-}
 
 /** Where the site serves each stand-in's public pages and files (see demo-proxy.ts). */
 export const DEMO_PATHS = {
@@ -199,6 +193,7 @@ async function resolveEvents(
       clientSecret: DEMO_EVENTS_CLIENT_SECRET,
       space: DEMO_EVENTS_SPACE,
       coversDir: path.join(demoDir, "assets", "events"),
+      timeZone: env.TZ_SITE,
     }),
   );
   const publicPage = new RegExp(`^/(covers/[^/]+|${standIn.space}/public/events/[^/]+)$`);

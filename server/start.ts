@@ -7,6 +7,7 @@ import type { AppContext } from "~/context";
 import { createCache } from "~/services/cache.server";
 import { assetUrlResolver, createContentClient, createContentService } from "~/services/content.server";
 import { EnvError, parseEnv, siteOrigin } from "~/services/env.server";
+import { createEventsService } from "~/services/events.server";
 import { createApp } from "./app.ts";
 import { resolveIntegrations } from "./integrations.ts";
 import { originOf } from "./security.ts";
@@ -45,7 +46,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     waitMs: 4_000,
     retryAfterFailureMs: 15_000,
     onBackgroundError: (key: string, error: unknown) =>
-      console.warn(`Content refresh failed for ${key}; serving the cached copy.`, error),
+      console.warn(`Refreshing ${key} failed; serving the cached copy.`, error),
   };
   const contentCaches = {
     cache: createCache({ ...cacheTimings, maxEntries: 500 }),
@@ -59,6 +60,10 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
         contentSiteId: contentConfig.contentSiteId,
         assetUrl: assetUrlResolver(contentConfig),
         ...contentCaches,
+      }),
+      events: createEventsService({
+        ...integrations.events.config,
+        cache: createCache({ ...cacheTimings, maxEntries: 10 }),
       }),
     },
     config: {

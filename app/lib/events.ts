@@ -94,3 +94,36 @@ export function eventExcerpt(description: string, limit = 180): string {
   const space = cut.lastIndexOf(" ");
   return `${(space > limit * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
+
+/** An event with the words a card shows, written once on the server (browsers' date formatting differs in its spaces). */
+export interface EventView extends SiteEvent {
+  dateLabel: string;
+  timeLabel: string;
+  priceLabel: string;
+  excerpt: string;
+  happeningNow: boolean;
+}
+
+export function viewEvent(event: SiteEvent, timeZone: string, now: Date): EventView {
+  return {
+    ...event,
+    dateLabel: formatEventDate(event.startDate, timeZone),
+    timeLabel: formatEventTimeRange(event.startDate, event.endDate, timeZone),
+    priceLabel: formatEventPrice(event.price),
+    excerpt: eventExcerpt(event.description),
+    happeningNow: isHappeningNow(event, now),
+  };
+}
+
+/** The events page's two lists, ready to show. */
+export function viewClassifiedEvents(
+  events: readonly SiteEvent[],
+  timeZone: string,
+  now: Date,
+): { upcoming: EventView[]; past: EventView[] } {
+  const { upcoming, past } = classifyEvents(events, now);
+  return {
+    upcoming: upcoming.map((event) => viewEvent(event, timeZone, now)),
+    past: past.map((event) => viewEvent(event, timeZone, now)),
+  };
+}

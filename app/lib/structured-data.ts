@@ -60,3 +60,70 @@ export function blogPosting({
     url: absoluteUrl(siteUrl, path),
   };
 }
+
+/** An instant as ISO 8601 with the hub's local offset ("2026-03-05T18:00:00-06:00"). */
+export function isoWithOffset(iso: string, timeZone: string): string {
+  const date = new Date(iso);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  const local = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  const offsetMinutes = Math.round((local - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const hours = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, "0");
+  const minutes = String(Math.abs(offsetMinutes) % 60).padStart(2, "0");
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${sign}${hours}:${minutes}`;
+}
+
+/** An Event (schema.org) for an upcoming event, at the hub. */
+export function eventData(
+  event: {
+    title: string;
+    description: string;
+    startDate: string;
+    endDate: string;
+    price: number | null;
+    coverUrl: string | null;
+    rsvpUrl: string;
+  },
+  { siteUrl, timeZone }: { siteUrl: string; timeZone: string },
+): Thing {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: event.title,
+    description: event.description,
+    startDate: isoWithOffset(event.startDate, timeZone),
+    endDate: isoWithOffset(event.endDate, timeZone),
+    eventStatus: "https://schema.org/EventScheduled",
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    location: { "@type": "Place", name: site.name, address: postalAddress() },
+    ...(event.coverUrl ? { image: [absoluteUrl(siteUrl, event.coverUrl)] } : {}),
+    offers: {
+      "@type": "Offer",
+      price: String(event.price ?? 0),
+      priceCurrency: "USD",
+      url: absoluteUrl(siteUrl, event.rsvpUrl),
+      availability: "https://schema.org/InStock",
+    },
+    organizer: organization(siteUrl),
+  };
+}

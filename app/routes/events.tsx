@@ -1,13 +1,31 @@
 import { CallToAction } from "~/components/sections/CallToAction";
+import { EventList } from "~/components/sections/EventList";
 import { IntroHero } from "~/components/sections/IntroHero";
 import { pages } from "~/content/pages";
-import { heroLoader } from "~/lib/page-loaders.server";
+import { appContext, getServices } from "~/context";
+import { viewClassifiedEvents } from "~/lib/events";
+import { loadPageHero } from "~/lib/page-loaders.server";
+import { streamSection } from "~/lib/sections.server";
 import { introPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/events";
 
 const page = pages.events;
 
-export const loader = heroLoader(page);
+export async function loader(args: Route.LoaderArgs) {
+  const { timeZone } = args.context.get(appContext).config;
+  const events = getServices(args.context).events.getEvents();
+  const [hero, list] = await Promise.all([
+    loadPageHero(args, page),
+    // SPEC.md: an empty list reads 'No events found...', while a list of only past events reads
+    // 'No upcoming events.' above the past ones.
+    streamSection(
+      args,
+      events.then((all) => viewClassifiedEvents(all, timeZone, new Date())),
+      { label: "events", isEmpty: (data) => data.upcoming.length === 0 && data.past.length === 0 },
+    ),
+  ]);
+  return { hero, list };
+}
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
@@ -15,6 +33,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <IntroHero page={page} hero={loaderData.hero} />
+      <EventList section={loaderData.list} />
       <CallToAction
         title="Host your own event"
         description="The Think Lounge seats up to 72 guests, with AV and a catering kitchen."

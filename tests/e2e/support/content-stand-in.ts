@@ -1,5 +1,6 @@
 import path from "node:path";
 import { type ContentfulStandIn, loadDataset, startContentfulStandIn } from "../../../demo/contentful.ts";
+import { type EventsStandIn, startEventsStandIn } from "../../../demo/events.ts";
 
 /** A Contentful-compatible service with the demo dataset under a test space and token, faults controllable. */
 export async function startTestContentService({
@@ -25,5 +26,27 @@ export function liveContentEnv(service: ContentfulStandIn): Record<string, strin
     CONTENTFUL_ACCESS_TOKEN: service.accessToken,
     CONTENTFUL_HOST: service.host,
     CONTENTFUL_INSECURE: "true",
+  };
+}
+
+/** An events service (Archie-compatible) with the demo events under test credentials, faults controllable. */
+export function startTestEventsService(): Promise<EventsStandIn> {
+  return startEventsStandIn({
+    clientId: "e2e-events-client",
+    clientSecret: "e2e-events-secret-Hq72",
+    space: "e2e-hub",
+    coversDir: path.resolve(import.meta.dirname, "../../../demo/assets/events"),
+    timeZone: "America/Chicago",
+  });
+}
+
+/** The variables that point a site at such an events service. */
+export function liveEventsEnv(service: EventsStandIn): Record<string, string> {
+  return {
+    EVENTS_API_URL: service.url,
+    EVENTS_PUBLIC_URL: service.url,
+    EVENTS_CLIENT_ID: service.clientId,
+    EVENTS_CLIENT_SECRET: service.clientSecret,
+    EVENTS_SPACE: service.space,
   };
 }

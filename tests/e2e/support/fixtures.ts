@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import type { ContentfulStandIn } from "../../../demo/contentful.ts";
-import { liveContentEnv, startTestContentService } from "./content-stand-in.ts";
+import type { EventsStandIn } from "../../../demo/events.ts";
+import { liveContentEnv, liveEventsEnv, startTestContentService, startTestEventsService } from "./content-stand-in.ts";
 import { type SpawnedSite, spawnSite } from "./spawn-site.ts";
 
 /**
@@ -13,6 +14,8 @@ import { type SpawnedSite, spawnSite } from "./spawn-site.ts";
 export interface IsolatedSite extends SpawnedSite {
   /** Its own content service, whose faults only this test sees. */
   content: ContentfulStandIn;
+  /** Its own events service, likewise. */
+  events: EventsStandIn;
 }
 
 interface Fixtures {
@@ -32,15 +35,15 @@ export const test = base.extend<Fixtures>({
     await use([]);
   },
   isolatedSite: async ({ context }, use) => {
-    const content = await startTestContentService();
-    const site = await spawnSite(liveContentEnv(content));
+    const [content, events] = await Promise.all([startTestContentService(), startTestEventsService()]);
+    const site = await spawnSite({ ...liveContentEnv(content), ...liveEventsEnv(events) });
     try {
-      await use({ ...site, content });
+      await use({ ...site, content, events });
     } finally {
       // The test's pages go first, so they never see the site disappear under them.
       for (const open of context.pages()) await open.close();
       await site.stop();
-      await content.close();
+      await Promise.all([content.close(), events.close()]);
     }
   },
   allowConsoleErrors: async ({ allowedConsoleErrors }, use) => {

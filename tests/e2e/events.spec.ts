@@ -1,0 +1,188 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { demoEvents } from "../../demo/events.ts";
+import { expect, expectNoAxeViolations, type IsolatedSite, test, waitForHydration } from "./support/fixtures";
+
+/** /events: the events service's list through the server, its states, structured data and calendar files. */
+
+const now = new Date();
+const listed = demoEvents(now).filter((event) => !event.cancelled);
+const upcoming = listed
+  .filter((event) => Date.parse(event.end_date) >= now.getTime())
+  .sort((a, b) => a.start_date.localeCompare(b.start_date));
+const past = listed
+  .filter((event) => Date.parse(event.end_date) < now.getTime())
+  .sort((a, b) => b.start_date.localeCompare(a.start_date));
+const cancelled = demoEvents(now).filter((event) => event.cancelled);
+
+test("lists the upcoming events, soonest first, with cover, date, time, price and RSVP", async ({ page }) => {
+  await page.goto("/events");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Events");
+  const section = page.getByRole("region", { name: "Upcoming Events" });
+  const cards = section.getByRole("article");
+  await expect(cards.getByRole("heading")).toHaveText(upcoming.map((event) => event.title));
+  for (const event of cancelled) await expect(page.getByText(event.title)).toHaveCount(0);
+  const first = cards.first();
+  await expect(first.locator("img")).toHaveAttribute("src", `/_demo/events/covers/${upcoming[0]!.slug}.webp`);
+  await expect(first.locator("time")).toHaveText(/^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4}$/);
+  await expect(first.getByText(/\d{1,2}:\d{2}.*(AM|PM) C[DS]T/)).toBeVisible();
+  const free = upcoming.find((event) => !event.price);
+  if (free) await expect(section.getByRole("article").filter({ hasText: free.title }).getByText("Free")).toBeVisible();
+  const rsvp = first.getByRole("link", { name: /^RSVP/ });
+  await expect(rsvp).toHaveAttribute("href", `/_demo/events/ozark-foundry/public/events/${upcoming[0]!.slug}`);
+  await expect(rsvp).toHaveAttribute("target", "_blank");
+  await expect(rsvp).toHaveAttribute("rel", "noopener noreferrer");
+  await expectNoAxeViolations(page);
+
+  // The public event page opens through the site, with its cover.
+  const [eventPage] = await Promise.all([page.context().waitForEvent("page"), rsvp.click()]);
+  await eventPage.waitForLoadState();
+  await expect(eventPage.getByRole("heading", { level: 1 })).toHaveText(upcoming[0]!.title);
+  const cover = eventPage.locator("img.cover");
+  await expect(cover).toHaveJSProperty("complete", true);
+  expect(await cover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+});
+
+test("Show Past Events reveals the past events, most recent first, and hides them again", async ({ page }) => {
+  await page.goto("/events");
+  await waitForHydration(page);
+  const pastSection = page.getByRole("region", { name: "Past Events" });
+  const pastCards = pastSection.getByRole("article");
+  await expect(pastCards.first()).toBeHidden();
+  await pastSection.getByText("Show Past Events").click();
+  await expect(pastCards.getByRole("heading")).toHaveText(past.map((event) => event.title));
+  await expect(pastSection.getByText("Hide Past Events")).toBeVisible();
+  await pastSection.getByText("Hide Past Events").click();
+  await expect(pastCards.first()).toBeHidden();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the events are in the page and the past ones still toggle", async ({ page }) => {
+    await page.goto("/events");
+    await expect(page.getByRole("region", { name: "Upcoming Events" }).getByRole("article")).toHaveCount(
+      upcoming.length,
+    );
+    const pastSection = page.getByRole("region", { name: "Past Events" });
+    await pastSection.getByText("Show Past Events").click();
+    await expect(pastSection.getByRole("article")).toHaveCount(past.length);
+  });
+});
+
+test("the server HTML describes each upcoming event as schema.org Event data", async ({ request }) => {
+  const html = await (await request.get("/events")).text();
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) =>
+    JSON.parse(match[1]!),
+  );
+  const events = blocks.filter((block) => block["@type"] === "Event");
+  expect(events.map((event) => event.name)).toEqual(upcoming.map((event) => event.title));
+  for (const event of events) {
+    expect(event.startDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-0[56]:00$/);
+    expect(event.endDate).toMatch(/-0[56]:00$/);
+    expect(event.eventStatus).toBe("https://schema.org/EventScheduled");
+    expect(event.eventAttendanceMode).toBe("https://schema.org/OfflineEventAttendanceMode");
+    expect(event.location.address).toMatchObject({ "@type": "PostalAddress", addressRegion: "AR" });
+    expect(event.offers).toMatchObject({ priceCurrency: "USD" });
+    expect(event.offers.price).toMatch(/^\d+(\.\d+)?$/);
+    expect(event.offers.url).toMatch(/^https:\/\/demo\.ozarkfoundry\.example\/_demo\/events\//);
+    expect(event.organizer["@type"]).toBe("Organization");
+  }
+});
+
+test("each upcoming event has a calendar file; an unknown or cancelled one is not found", async ({ page, request }) => {
+  await page.goto("/events");
+  const link = page
+    .getByRole("region", { name: "Upcoming Events" })
+    .getByRole("link", { name: /^Add to calendar/ })
+    .first();
+  const href = (await link.getAttribute("href")) ?? "";
+  const response = await request.get(href);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  expect(response.headers()["content-disposition"]).toBe(`attachment; filename="${upcoming[0]!.slug}.ics"`);
+  const ics = (await response.text()).replace(/\r\n /g, "");
+  expect(ics).toContain(`SUMMARY:${upcoming[0]!.title.replace(/[,;]/g, (mark) => `\\${mark}`)}`);
+  expect(ics).toContain("LOCATION:Ozark Foundry\\, 118 Foundry Lane\\, Batesville\\, AR 72501");
+  expect(ics).toContain(`DTSTART:${upcoming[0]!.start_date.replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`);
+  expect((await request.get("/events/no-such-event.ics")).status()).toBe(404);
+  const cancelledUuid = cancelled[0]!.uuid;
+  expect((await request.get(`/events/${cancelledUuid}.ics`)).status()).toBe(404);
+});
+
+test.describe("states driven through the events service", () => {
+  const eventsUrl = (site: IsolatedSite) => `${site.url}/events`;
+
+  test("a bare array answer lists the same events", async ({ page, isolatedSite }) => {
+    isolatedSite.events.faults.add({ pathIncludes: "/events?", status: 200, body: demoEvents(new Date()) });
+    await page.goto(eventsUrl(isolatedSite));
+    await expect(page.getByRole("region", { name: "Upcoming Events" }).getByRole("article")).toHaveCount(
+      upcoming.length,
+    );
+  });
+
+  test("an empty list", async ({ page, isolatedSite }) => {
+    isolatedSite.events.faults.add({ pathIncludes: "/events?", status: 200, body: { data: [] } });
+    await page.goto(eventsUrl(isolatedSite));
+    await expect(page.getByText("No events found. Check the API response in console.")).toBeVisible();
+  });
+
+  test("only past events", async ({ page, isolatedSite }) => {
+    isolatedSite.events.faults.add({
+      pathIncludes: "/events?",
+      status: 200,
+      body: { data: demoEvents(new Date()).filter((event) => Date.parse(event.end_date) < Date.now()) },
+    });
+    await page.goto(eventsUrl(isolatedSite));
+    await expect(page.getByText("No upcoming events.")).toBeVisible();
+    await expect(page.getByText("Show Past Events")).toBeVisible();
+  });
+
+  test("a failing token endpoint: a warning in the log, the empty message on the page", async ({
+    page,
+    isolatedSite,
+  }) => {
+    isolatedSite.events.faults.add({ pathIncludes: "/v1/authenticate", status: 500, body: { error: "down" } });
+    await page.goto(eventsUrl(isolatedSite));
+    await expect(page.getByText("No events found. Check the API response in console.")).toBeVisible();
+    expect(isolatedSite.output()).toContain("No events token");
+  });
+
+  test("a failing events endpoint", async ({ page, isolatedSite }) => {
+    isolatedSite.events.faults.add({ pathIncludes: "/events?", status: 502, body: { error: "bad gateway" } });
+    await page.goto(eventsUrl(isolatedSite));
+    await expect(page.getByText("No events found. Check the API response in console.")).toBeVisible();
+  });
+
+  test("a slow events endpoint shows 'Loading events...', then the events", async ({ page, isolatedSite }) => {
+    isolatedSite.events.faults.add({ pathIncludes: "/events?", delayMs: 1_500 });
+    await page.goto(eventsUrl(isolatedSite), { waitUntil: "commit" });
+    await expect(page.getByText("Loading events...")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Upcoming Events" })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText("Loading events...")).toHaveCount(0);
+  });
+
+  test("a cover that fails to load is replaced by the placeholder", async ({ page, isolatedSite }) => {
+    isolatedSite.events.faults.add({ pathIncludes: "/covers/", status: 404, body: { error: "gone" } });
+    await page.goto(eventsUrl(isolatedSite));
+    await waitForHydration(page);
+    const image = page.getByRole("region", { name: "Upcoming Events" }).getByRole("article").first().locator("img");
+    await expect(image).toHaveAttribute("src", "/images/event-placeholder.webp");
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+  });
+
+  test("the client secret reaches no page, data response or browser file", async ({ request, isolatedSite }) => {
+    const secret = isolatedSite.events.clientSecret;
+    for (const address of ["/events", "/events.data", "/", "/_.data", `/events/${upcoming[0]!.uuid}.ics`]) {
+      const body = await (await request.get(`${isolatedSite.url}${address}`)).text();
+      expect(body.includes(secret), address).toBe(false);
+      expect(body.includes("client_secret"), address).toBe(false);
+    }
+    const clientDir = path.resolve("build/client");
+    for (const entry of await readdir(clientDir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const text = await readFile(path.join(entry.parentPath, entry.name), "latin1");
+      expect(text.includes(secret), entry.name).toBe(false);
+    }
+  });
+});
