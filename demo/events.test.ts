@@ -306,9 +306,11 @@ describe("relative dating", () => {
     // March 3 at the moment `now`, so March 6, which is 22:30 UTC on March 5.
     expect(central.start_date).toBe("2026-03-05T13:30:00.000Z");
     expect(tokyo.start_date).toBe("2026-03-05T22:30:00.000Z");
-    expect(new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Tokyo", hour: "numeric", minute: "2-digit" }).format(
-      new Date(tokyo.start_date),
-    )).toBe("7:30 AM");
+    expect(
+      new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Tokyo", hour: "numeric", minute: "2-digit" }).format(
+        new Date(tokyo.start_date),
+      ),
+    ).toBe("7:30 AM");
   });
 
   it("classifies the same way over HTTP against the injected clock", async () => {

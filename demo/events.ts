@@ -507,7 +507,10 @@ function spaceDisplayName(space: string): string {
     .join(" ");
 }
 
-const formatters = new Map<string, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat; both: Intl.DateTimeFormat }>();
+const formatters = new Map<
+  string,
+  { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat; both: Intl.DateTimeFormat }
+>();
 
 function formattersFor(timeZone: string) {
   let found = formatters.get(timeZone);
@@ -563,13 +566,7 @@ function rsvpSection(status: EventStatus, rsvpRequested: boolean): string {
       </form>`;
 }
 
-function eventPage(
-  event: DemoEvent,
-  spaceName: string,
-  now: Date,
-  timeZone: string,
-  rsvpRequested: boolean,
-): string {
+function eventPage(event: DemoEvent, spaceName: string, now: Date, timeZone: string, rsvpRequested: boolean): string {
   const start = new Date(event.start_date);
   const when = describeEventTime(start, new Date(event.end_date), timeZone);
   const status = eventStatus(event, now);

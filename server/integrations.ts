@@ -22,7 +22,6 @@ import type { DemoRoute } from "./demo-proxy.ts";
 
 export type Mode = "live" | "demo";
 
-
 /** Where the site serves each stand-in's public pages and files (see demo-proxy.ts). */
 export const DEMO_PATHS = {
   content: "/_demo/content",

@@ -92,7 +92,7 @@ export function createEventsService({
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      log.warn(`No events token: the token request failed (${describe(error)}).`);
+      log.warn(`No events token: the token request failed (${failureKind(error)}).`);
       throw new EventsUnavailableError();
     }
     const body = await response.json().catch(() => null);
@@ -125,7 +125,7 @@ export function createEventsService({
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      log.error(`The events request failed (${describe(error)}).`);
+      log.error(`The events request failed (${failureKind(error)}).`);
       throw new EventsUnavailableError();
     }
   }
@@ -192,7 +192,7 @@ export function createEventsService({
 }
 
 /** A failure's kind, without anything it might carry from the request. */
-function describe(error: unknown): string {
+function failureKind(error: unknown): string {
   if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) return "timed out";
   return error instanceof Error ? error.name : "unknown error";
 }
