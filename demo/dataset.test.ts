@@ -507,14 +507,15 @@ describe("coverage", () => {
     expect(val(withVideo[0]!, "videoURL")).toMatch(YOUTUBE_WATCH);
   });
 
-  it("has 6 success stories covering the four space pages", () => {
+  it("has 6 success stories covering the four space pages and the home page", () => {
     const stories = entriesOf("successStory");
     expect(stories).toHaveLength(6);
     const count = (page: string) => stories.filter((s) => val<string[]>(s, "pageSlugs").includes(page)).length;
     expect(count("event-spaces")).toBeGreaterThanOrEqual(2);
+    expect(count("home")).toBeGreaterThanOrEqual(2);
     for (const page of SPACE_PAGES) expect(count(page), page).toBeGreaterThanOrEqual(1);
     for (const s of stories) {
-      for (const p of val<string[]>(s, "pageSlugs")) expect(SPACE_PAGES).toContain(p);
+      for (const p of val<string[]>(s, "pageSlugs")) expect([...SPACE_PAGES, "home"]).toContain(p);
       for (const f of ["featuredImage", "quote", "authorName", "authorRole", "companyName", "description"])
         expect(val(s, f), `${s.sys.id}.${f}`).toBeTruthy();
       expect(val<string[]>(s, "benefits")).toHaveLength(3);

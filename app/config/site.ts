@@ -1,3 +1,5 @@
+import { meetingRooms, officeSizes, thinkLounge } from "~/content/pricing";
+
 /**
  * The hub's identity: one place for its name, contact details, menus and external addresses.
  * The demo hub is fictional; replace these values with the real hub's details.
@@ -49,9 +51,21 @@ export interface NavGroup {
 
 export const spacesLinks: NavLink[] = [
   { label: "Coworking", to: "/coworking", description: "Flexible desks in a bright open studio" },
-  { label: "Private Offices", to: "/private-offices", description: "Lockable offices for teams of 1 to 5" },
-  { label: "Meeting Rooms", to: "/meeting-rooms", description: "Rooms for 4 to 10, booked by the hour" },
-  { label: "Think Lounge", to: "/event-spaces", description: "Event space for up to 72 guests" },
+  {
+    label: "Private Offices",
+    to: "/private-offices",
+    description: `Lockable offices for teams of ${officeSizes.small.people.split("-")[0]} to ${officeSizes.large.people.split("-")[1]}`,
+  },
+  {
+    label: "Meeting Rooms",
+    to: "/meeting-rooms",
+    description: `Rooms for ${meetingRooms.focusRoomCapacity} to ${meetingRooms.brainstormRoomCapacity.split("-")[1]}, booked by the hour`,
+  },
+  {
+    label: "Think Lounge",
+    to: "/event-spaces",
+    description: `Event space for up to ${thinkLounge.theaterCapacity} guests`,
+  },
 ];
 
 export const mainMenu: NavGroup[] = [

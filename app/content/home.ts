@@ -1,5 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { Briefcase, CalendarDays, Handshake, Laptop } from "lucide-react";
+import { thinkLounge } from "./pricing";
 
 export interface PathwayCard {
   icon: LucideIcon;
@@ -28,7 +29,7 @@ export const pathways: PathwayCard[] = [
   {
     icon: CalendarDays,
     title: "Host or Attend Events",
-    description: "Workshops, meetups and celebrations in the Think Lounge, for up to 72 guests.",
+    description: `Workshops, meetups and celebrations in the Think Lounge, for up to ${thinkLounge.theaterCapacity} guests.`,
     to: "/event-spaces",
     linkLabel: "Discover the Think Lounge",
   },

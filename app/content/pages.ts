@@ -1,5 +1,6 @@
 import { site } from "~/config/site";
 import type { FallbackHero } from "./hero-images";
+import { membership, thinkLounge, usd } from "./pricing";
 
 /**
  * Each page's hero: its content slug (the `PageHero.slug` in the content service), heading,
@@ -46,8 +47,7 @@ export const pages = {
     slug: "coworking",
     path: "/coworking",
     heading: "Coworking",
-    description:
-      "A bright, focused place to work with fast Wi-Fi, good coffee and neighbours worth knowing. Memberships from $50 a month.",
+    description: `A bright, focused place to work with fast Wi-Fi, good coffee and neighbors worth knowing. Memberships from ${usd(membership.coworking.price)} a month.`,
     fallback: "spaces",
   },
   privateOffices: {
@@ -71,8 +71,7 @@ export const pages = {
     path: "/event-spaces",
     documentTitle: "Think Lounge Event Space",
     heading: "Think Lounge",
-    description:
-      "A flexible event space for up to 72 guests with premium AV, a catering kitchen and a team that helps your event run smoothly.",
+    description: `A flexible event space for up to ${thinkLounge.theaterCapacity} guests with premium AV, a catering kitchen and a team that helps your event run smoothly.`,
     fallback: "spaces",
   },
   blog: {

@@ -127,3 +127,54 @@ export function eventData(
     organizer: organization(siteUrl),
   };
 }
+
+/** The hub as a LocalBusiness (schema.org), with its address, hours and price range. */
+export function localBusiness({
+  siteUrl,
+  name,
+  description,
+  path,
+  image,
+  priceRange,
+}: {
+  siteUrl: string;
+  name: string;
+  description: string;
+  path: string;
+  image: string | null;
+  priceRange: string;
+}): Thing {
+  return {
+    "@context": "https://schema.org",
+    "@type": "LocalBusiness",
+    name,
+    description,
+    url: absoluteUrl(siteUrl, path),
+    ...(image ? { image: absoluteUrl(siteUrl, image) } : {}),
+    telephone: site.contact.phone,
+    email: site.contact.email,
+    address: postalAddress(),
+    geo: { "@type": "GeoCoordinates", latitude: site.geo.latitude, longitude: site.geo.longitude },
+    openingHoursSpecification: {
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: site.openingHours.days,
+      opens: site.openingHours.opens,
+      closes: site.openingHours.closes,
+    },
+    priceRange,
+    parentOrganization: organization(siteUrl),
+  };
+}
+
+/** Questions and answers as an FAQPage (schema.org). */
+export function faqPage(faqs: { question: string; answer: string }[]): Thing {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: faqs.map((faq) => ({
+      "@type": "Question",
+      name: faq.question,
+      acceptedAnswer: { "@type": "Answer", text: faq.answer },
+    })),
+  };
+}

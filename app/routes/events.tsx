@@ -2,6 +2,7 @@ import { CallToAction } from "~/components/sections/CallToAction";
 import { EventList } from "~/components/sections/EventList";
 import { IntroHero } from "~/components/sections/IntroHero";
 import { pages } from "~/content/pages";
+import { thinkLounge } from "~/content/pricing";
 import { appContext, getServices } from "~/context";
 import { viewClassifiedEvents } from "~/lib/events";
 import { loadPageHero } from "~/lib/page-loaders.server";
@@ -36,7 +37,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
       <EventList section={loaderData.list} />
       <CallToAction
         title="Host your own event"
-        description="The Think Lounge seats up to 72 guests, with AV and a catering kitchen."
+        description={`The Think Lounge seats up to ${thinkLounge.theaterCapacity} guests, with AV and a catering kitchen.`}
         actions={[
           { label: "Explore the Think Lounge", to: "/event-spaces" },
           { label: "Contact Us", to: "/contact" },

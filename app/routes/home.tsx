@@ -1,19 +1,65 @@
 import { CallToAction } from "~/components/sections/CallToAction";
+import { FeatureGrid } from "~/components/sections/FeatureGrid";
+import { HomeEvents } from "~/components/sections/HomeEvents";
 import { IntroHero } from "~/components/sections/IntroHero";
+import { LatestPosts } from "~/components/sections/LatestPosts";
 import { PathwayCards } from "~/components/sections/PathwayCards";
+import { PlanCards } from "~/components/sections/PlanCards";
+import { SuccessStories } from "~/components/sections/SuccessStories";
+import { ThinkLoungePromo } from "~/components/sections/ThinkLoungePromo";
 import { ButtonLink } from "~/components/ui/Button";
 import { pathways } from "~/content/home";
 import { pages } from "~/content/pages";
-import { heroLoader } from "~/lib/page-loaders.server";
+import { membership, membershipPlans, usd } from "~/content/pricing";
+import { homeFeatures, thinkLoungePromo } from "~/content/spaces";
+import { appContext, getServices } from "~/context";
+import { upcomingEvents, viewEvent } from "~/lib/events";
+import { loadPageHero } from "~/lib/page-loaders.server";
+import { pickRandom } from "~/lib/random";
+import { streamSection } from "~/lib/sections.server";
 import { introPageMeta } from "~/lib/seo";
+import { loadImage } from "~/lib/space-page.server";
 import type { Route } from "./+types/home";
 
 const page = pages.home;
 
-export const loader = heroLoader(page);
+/** SPEC.md, home: at most 3 upcoming events, 2 success stories (random order) and the 3 latest posts. */
+const HOME_EVENTS = 3;
+const HOME_POSTS = 3;
+const HOME_STORIES = 2;
+const PROMO_IMAGE = "benefit-event-spaces-2";
+
+export async function loader(args: Route.LoaderArgs) {
+  const { content, events } = getServices(args.context);
+  const { timeZone } = args.context.get(appContext).config;
+  const now = new Date();
+  const [hero, promoImage, upcoming, stories, posts] = await Promise.all([
+    loadPageHero(args, page),
+    loadImage(args, PROMO_IMAGE),
+    streamSection(
+      args,
+      events
+        .getEvents()
+        .then((all) => upcomingEvents(all, now, HOME_EVENTS).map((event) => viewEvent(event, timeZone, now))),
+      { label: "home events" },
+    ),
+    streamSection(
+      args,
+      content.getSuccessStories(page.slug, HOME_STORIES).then((found) => pickRandom(found, HOME_STORIES)),
+      { label: "home success stories" },
+    ),
+    streamSection(
+      args,
+      content.getLatestBlogPosts().then((latest) => latest.slice(0, HOME_POSTS)),
+      { label: "latest posts" },
+    ),
+  ]);
+  return { hero, promoImage, upcoming, stories, posts };
+}
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
+/** SPEC.md, home: the nine sections in order. */
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
@@ -21,11 +67,27 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         <ButtonLink to="/tour" size="lg">
           Book a Tour
         </ButtonLink>
-        <ButtonLink to="/coworking" size="lg" variant="light">
-          Explore Spaces
+        <ButtonLink to="#pricing" size="lg" variant="light">
+          View Pricing
         </ButtonLink>
       </IntroHero>
       <PathwayCards title="What brings you to the Foundry?" cards={pathways} />
+      <HomeEvents section={loaderData.upcoming} />
+      <FeatureGrid
+        eyebrow="Why members stay"
+        title="Everything you need to do your best work"
+        features={homeFeatures}
+      />
+      <PlanCards
+        id="pricing"
+        eyebrow="Pricing"
+        title="Simple, flexible memberships"
+        description={`Month to month, no long contracts. Day passes are ${usd(membership.dayPass.price)}.`}
+        plans={membershipPlans}
+      />
+      <SuccessStories section={loaderData.stories} />
+      <ThinkLoungePromo {...thinkLoungePromo} image={loaderData.promoImage} />
+      <LatestPosts section={loaderData.posts} />
       <CallToAction
         title="Schedule Your Tour"
         description="Come see the space, meet the community and find the membership that fits how you work."

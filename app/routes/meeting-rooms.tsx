@@ -1,26 +1,65 @@
+import { BenefitGrid } from "~/components/sections/BenefitGrid";
 import { CallToAction } from "~/components/sections/CallToAction";
+import { FaqSection } from "~/components/sections/FaqSection";
+import { FeatureGrid } from "~/components/sections/FeatureGrid";
 import { IntroHero } from "~/components/sections/IntroHero";
+import { PlanCards } from "~/components/sections/PlanCards";
+import { SuccessStories } from "~/components/sections/SuccessStories";
+import { VideoTours } from "~/components/sections/VideoTours";
+import { ButtonLink } from "~/components/ui/Button";
 import { pages } from "~/content/pages";
-import { heroLoader } from "~/lib/page-loaders.server";
+import { meetingRoomPlans, meetingRooms } from "~/content/pricing";
+import { meetingRoomsPage } from "~/content/spaces";
 import { introPageMeta } from "~/lib/seo";
+import { loadSpacePage } from "~/lib/space-page.server";
 import type { Route } from "./+types/meeting-rooms";
 
 const page = pages.meetingRooms;
 
-export const loader = heroLoader(page);
+export function loader(args: Route.LoaderArgs) {
+  return loadSpacePage(args, page, meetingRoomsPage.benefits);
+}
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
+/**
+ * SPEC.md, meeting rooms: benefits, one video tour, two room plans, success stories, features, FAQ, a
+ * call to action to /contact, and 'Inquire About Membership' to /contact.
+ */
 export default function MeetingRoomsPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <IntroHero page={page} hero={loaderData.hero} />
+      <IntroHero page={page} hero={loaderData.hero}>
+        <ButtonLink to="/contact" size="lg">
+          Inquire About Membership
+        </ButtonLink>
+        <ButtonLink to="#pricing" size="lg" variant="light">
+          See the Rooms
+        </ButtonLink>
+      </IntroHero>
+      <BenefitGrid
+        eyebrow="Meeting rooms"
+        title="Rooms that make a good impression"
+        benefits={meetingRoomsPage.benefits}
+        images={loaderData.benefitImages}
+      />
+      <VideoTours eyebrow="Video tour" title="See the rooms" videos={meetingRoomsPage.videos} />
+      <PlanCards
+        id="pricing"
+        eyebrow="Rooms and rates"
+        title="Two rooms, booked by the hour"
+        description={`Cancel up to ${meetingRooms.fullRefundHours} hours ahead for a full refund.`}
+        plans={meetingRoomPlans}
+      />
+      <SuccessStories section={loaderData.stories} />
+      <FeatureGrid eyebrow="Features" title="Everything a meeting needs" features={meetingRoomsPage.features} />
+      <FaqSection faqs={meetingRoomsPage.faqs} />
       <CallToAction
         title="Need a room for your next meeting?"
         description="Tell us the date, time and group size and we'll confirm availability."
         actions={[
           { label: "Contact Us", to: "/contact" },
-          { label: "Book a Tour", to: "/tour" },
+          { label: "Inquire About Membership", to: "/contact" },
         ]}
       />
     </>

@@ -3,6 +3,7 @@ import { IntroHero } from "~/components/sections/IntroHero";
 import { MemberList } from "~/components/sections/MemberList";
 import { memberBusinesses } from "~/content/members";
 import { pages } from "~/content/pages";
+import { membership, usd } from "~/content/pricing";
 import { heroLoader } from "~/lib/page-loaders.server";
 import { introPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/members";
@@ -20,7 +21,7 @@ export default function MembersPage({ loaderData }: Route.ComponentProps) {
       <MemberList title="Our members" names={memberBusinesses} />
       <CallToAction
         title="Join them"
-        description="Memberships start at $50 a month. Book a tour and find the space that fits your business."
+        description={`Memberships start at ${usd(membership.coworking.price)} a month. Book a tour and find the space that fits your business.`}
         actions={[
           { label: "Book a Tour", to: "/tour" },
           { label: "Contact Us", to: "/contact" },

@@ -1,27 +1,60 @@
+import { AmenityList } from "~/components/sections/AmenityList";
+import { BenefitGrid } from "~/components/sections/BenefitGrid";
 import { CallToAction } from "~/components/sections/CallToAction";
+import { FaqSection } from "~/components/sections/FaqSection";
 import { IntroHero } from "~/components/sections/IntroHero";
+import { PlanCards } from "~/components/sections/PlanCards";
+import { SuccessStories } from "~/components/sections/SuccessStories";
+import { VideoTours } from "~/components/sections/VideoTours";
+import { ButtonLink } from "~/components/ui/Button";
 import { pages } from "~/content/pages";
-import { heroLoader } from "~/lib/page-loaders.server";
+import { membership, officePlans } from "~/content/pricing";
+import { privateOffices } from "~/content/spaces";
 import { introPageMeta } from "~/lib/seo";
+import { loadSpacePage } from "~/lib/space-page.server";
 import type { Route } from "./+types/private-offices";
 
 const page = pages.privateOffices;
 
-export const loader = heroLoader(page);
+export function loader(args: Route.LoaderArgs) {
+  return loadSpacePage(args, page, privateOffices.benefits);
+}
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
+/** SPEC.md, private offices: benefits, one video tour, three office sizes, success stories, amenities, FAQ, call to action. */
 export default function PrivateOfficesPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <IntroHero page={page} hero={loaderData.hero} />
+      <IntroHero page={page} hero={loaderData.hero}>
+        <ButtonLink to="/tour" size="lg">
+          Book a Tour
+        </ButtonLink>
+        <ButtonLink to="#pricing" size="lg" variant="light">
+          See Office Sizes
+        </ButtonLink>
+      </IntroHero>
+      <BenefitGrid
+        eyebrow="Private offices"
+        title="An office of your own, inside a community"
+        benefits={privateOffices.benefits}
+        images={loaderData.benefitImages}
+      />
+      <VideoTours eyebrow="Video tour" title="See the offices" videos={privateOffices.videos} />
+      <PlanCards
+        id="pricing"
+        eyebrow="Office sizes"
+        title="Choose the right size"
+        description={`Furnished offices for teams of one to five, with leases from ${membership.leaseMonths} months.`}
+        plans={officePlans}
+      />
+      <SuccessStories section={loaderData.stories} />
+      <AmenityList eyebrow="Amenities" title="Included with every office" amenities={privateOffices.amenities} />
+      <FaqSection faqs={privateOffices.faqs} />
       <CallToAction
         title="Find the right office for your team"
         description="Tour the available offices and talk through sizes, terms and move-in dates."
-        actions={[
-          { label: "Book a Tour", to: "/tour" },
-          { label: "Contact Us", to: "/contact" },
-        ]}
+        actions={[{ label: "Book a Tour", to: "/tour" }]}
       />
     </>
   );

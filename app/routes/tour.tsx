@@ -1,8 +1,14 @@
-import { CallToAction } from "~/components/sections/CallToAction";
+import { Mail, MapPin, Phone } from "lucide-react";
+import { useId } from "react";
 import { IntroHero } from "~/components/sections/IntroHero";
+import { cardClasses } from "~/components/ui/Card";
+import { sectionFrame } from "~/components/ui/SectionHeader";
+import { site, telHref } from "~/config/site";
 import { pages } from "~/content/pages";
+import { tourCalendarId } from "~/content/pricing";
 import { heroLoader } from "~/lib/page-loaders.server";
 import { introPageMeta } from "~/lib/seo";
+import { useSiteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/tour";
 
 const page = pages.tour;
@@ -11,15 +17,69 @@ export const loader = heroLoader(page);
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
+/** SPEC.md, /tour: 'Book Your Free Tour', the booking widget, and location, phone and email cards. */
 export default function TourPage({ loaderData }: Route.ComponentProps) {
+  const { bookingWidgetUrl } = useSiteConfig();
+  const calendarUrl = `${bookingWidgetUrl}/widget/booking/${tourCalendarId}`;
+  const headingId = useId();
+  const { contact } = site;
   return (
     <>
       <IntroHero page={page} hero={loaderData.hero} />
-      <CallToAction
-        title="Prefer to talk first?"
-        description="Call or write to us and we'll find a time that suits you."
-        actions={[{ label: "Contact Us", to: "/contact" }]}
-      />
+      <section aria-labelledby={headingId} className={sectionFrame}>
+        <h2 id={headingId} className="text-3xl font-semibold text-ink sm:text-4xl">
+          Pick a time for your tour
+        </h2>
+        <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <div className={`${cardClasses} overflow-hidden`}>
+            <iframe
+              src={calendarUrl}
+              title="Book a tour of Ozark Foundry"
+              className="h-[680px] w-full border-0 bg-white"
+            >
+              <p className="p-6">
+                Your browser cannot show the booking calendar here. Please email{" "}
+                <a href={`mailto:${contact.email}`}>{contact.email}</a> to schedule your tour, or{" "}
+                <a href={calendarUrl}>open the calendar</a>.
+              </p>
+            </iframe>
+          </div>
+          <ul className="grid content-start gap-4">
+            <li className={`${cardClasses} flex gap-4 p-6`}>
+              <MapPin aria-hidden="true" className="size-6 shrink-0 text-accent-600" />
+              <div>
+                <h3 className="font-sans text-lg font-semibold text-ink">Location</h3>
+                <p className="mt-1 text-muted">
+                  {contact.street}
+                  <br />
+                  {contact.city}, {contact.state} {contact.zip}
+                </p>
+              </div>
+            </li>
+            <li className={`${cardClasses} flex gap-4 p-6`}>
+              <Phone aria-hidden="true" className="size-6 shrink-0 text-accent-600" />
+              <div>
+                <h3 className="font-sans text-lg font-semibold text-ink">Phone</h3>
+                <a href={telHref(contact.phone)} className="mt-1 inline-block text-brand-700 hover:underline">
+                  {contact.phone}
+                </a>
+              </div>
+            </li>
+            <li className={`${cardClasses} flex gap-4 p-6`}>
+              <Mail aria-hidden="true" className="size-6 shrink-0 text-accent-600" />
+              <div>
+                <h3 className="font-sans text-lg font-semibold text-ink">Email</h3>
+                <a
+                  href={`mailto:${contact.email}`}
+                  className="mt-1 inline-block break-all text-brand-700 hover:underline"
+                >
+                  {contact.email}
+                </a>
+              </div>
+            </li>
+          </ul>
+        </div>
+      </section>
     </>
   );
 }

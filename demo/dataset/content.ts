@@ -45,7 +45,7 @@ export const stories: StoryDef[] = [
       "Think Lounge for the afternoon member forum",
       "Coffee, lunch and parking handled in one place",
     ],
-    pageSlugs: ["meeting-rooms", "event-spaces"],
+    pageSlugs: ["home", "meeting-rooms", "event-spaces"],
     created: "2025-08-04T16:05:00.000Z",
   },
   {
@@ -61,7 +61,7 @@ export const stories: StoryDef[] = [
       "Reliable fiber internet and phone booths for client calls",
       "Referrals from other members",
     ],
-    pageSlugs: ["coworking"],
+    pageSlugs: ["home", "coworking"],
     created: "2025-09-22T14:40:00.000Z",
   },
   {
@@ -110,7 +110,7 @@ export const stories: StoryDef[] = [
       "Same address from first desk to team office",
       "Mentors and investors met at hub events",
     ],
-    pageSlugs: ["coworking", "private-offices"],
+    pageSlugs: ["home", "coworking", "private-offices"],
     created: "2026-05-11T15:10:00.000Z",
   },
 ];

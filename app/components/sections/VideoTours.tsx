@@ -1,0 +1,47 @@
+import { useId } from "react";
+import type { VideoTourItem } from "~/content/types";
+import { cn } from "~/lib/cn";
+import { SectionHeader, sectionFrame } from "../ui/SectionHeader";
+import { VideoPlayer } from "../ui/VideoPlayer";
+
+/** One or two video tours, each a click-to-load player (nothing loads from the video host before a click). */
+export function VideoTours({
+  id,
+  eyebrow,
+  title,
+  description,
+  videos,
+  children,
+}: {
+  /** An anchor for in-page links (e.g. the Think Lounge hero's 'Virtual Tour'). */
+  id?: string;
+  eyebrow?: string;
+  title: string;
+  description?: string;
+  videos: VideoTourItem[];
+  children?: React.ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section id={id} aria-labelledby={headingId} className={cn(sectionFrame, "scroll-mt-20")}>
+      <SectionHeader id={headingId} eyebrow={eyebrow} title={title} description={description} />
+      {children}
+      <ul className={cn("stagger mt-10 grid gap-8", videos.length > 1 && "lg:grid-cols-2")}>
+        {videos.map((video) => (
+          <li key={video.embedUrl}>
+            <VideoPlayer
+              title={video.title}
+              embedUrl={video.embedUrl}
+              thumbnail={
+                video.thumbnailUrl ? { url: video.thumbnailUrl, width: 1280, height: 720, description: "" } : null
+              }
+              sizes={videos.length > 1 ? "(min-width: 1024px) 50vw, 100vw" : "(min-width: 1280px) 1216px, 100vw"}
+            />
+            <h3 className="mt-4 text-lg font-semibold text-ink">{video.title}</h3>
+            <p className="mt-1 text-muted">{video.description}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import type { LucideIcon } from "lucide-react";
+
+/** The shapes of the static business content (SPEC.md section 3). */
+
+export interface PlanCard {
+  title: string;
+  /** In US dollars. */
+  price: number;
+  /** "month", "hour", "day"… shown as "/month". */
+  period: string;
+  /** Shown before the price, e.g. "From". */
+  pricePrefix?: string;
+  description: string;
+  features: string[];
+  buttonText: string;
+  /** Where the button leads. */
+  to: string;
+  popular?: boolean;
+}
+
+export interface BenefitItem {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  /** The asset in the content service that illustrates it. */
+  imageId: string;
+}
+
+export interface AmenityItem {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  isPremium?: boolean;
+}
+
+export interface Feature {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+}
+
+export interface FaqItem {
+  question: string;
+  answer: string;
+}
+
+export interface VideoTourItem {
+  title: string;
+  description: string;
+  /** The player address (youtube-nocookie or Vimeo); nothing loads from it before a click. */
+  embedUrl: string;
+  /** The site's own still, shown until the visitor presses play. */
+  thumbnailUrl?: string;
+}
+
+export type BookingOptionKey = "twoHourEvent" | "fullDay" | "halfDay";
+
+export interface BookingOption {
+  title: string;
+  description: string;
+  price: number;
+  period: string;
+  duration: string;
+  originalPrice?: number;
+  isPromo?: boolean;
+  /** The booking calendar; the page's booking URL is `{BOOKING_WIDGET_URL}/widget/booking/{calendarId}`. */
+  calendarId: string;
+}
