@@ -185,7 +185,7 @@ function BookingFrame({ option, url, onClose }: { option: BookingOption; url: st
   }, [state]);
 
   return (
-    <div role="region" aria-labelledby={headingId} className={`${cardClasses} overflow-hidden`}>
+    <section aria-labelledby={headingId} className={`${cardClasses} overflow-hidden`}>
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-line bg-brand-50 px-5 py-3">
         <h3 id={headingId} className="font-sans text-lg font-semibold text-ink">
           Book the Think Lounge: {option.title}
@@ -242,7 +242,7 @@ function BookingFrame({ option, url, onClose }: { option: BookingOption; url: st
           </div>
         ) : null}
       </div>
-    </div>
+    </section>
   );
 }
 

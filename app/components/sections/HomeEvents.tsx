@@ -15,7 +15,8 @@ export function HomeEvents({ section }: { section: StreamedSection<EventView[]> 
     <DeferredSection
       section={section}
       loading={
-        <div aria-busy="true" aria-label="Loading upcoming events" className={sectionFrame}>
+        <div aria-busy="true" className={sectionFrame}>
+          <span className="sr-only">Loading upcoming events</span>
           <Skeleton className="h-9 w-64" />
           <div className="mt-10 grid gap-8 md:grid-cols-3">
             {[0, 1, 2].map((index) => (

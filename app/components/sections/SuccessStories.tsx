@@ -41,7 +41,8 @@ export function SuccessStories({
     <DeferredSection
       section={section}
       loading={frame(
-        <div aria-busy="true" aria-label="Loading success stories" className="mt-10 grid gap-8 lg:grid-cols-2">
+        <div aria-busy="true" className="mt-10 grid gap-8 lg:grid-cols-2">
+          <span className="sr-only">Loading success stories</span>
           {[0, 1].map((index) => (
             <div key={index} className={`${cardClasses} space-y-4 p-6`}>
               <Skeleton className="aspect-[16/9] w-full" />
