@@ -36,13 +36,13 @@ export default function TourPage({ loaderData }: Route.ComponentProps) {
               src={calendarUrl}
               title="Book a tour of Ozark Foundry"
               className="h-[680px] w-full border-0 bg-white"
-            >
-              <p className="p-6">
-                Your browser cannot show the booking calendar here. Please email{" "}
-                <a href={`mailto:${contact.email}`}>{contact.email}</a> to schedule your tour, or{" "}
-                <a href={calendarUrl}>open the calendar</a>.
-              </p>
-            </iframe>
+              // For browsers without frames (SPEC.md). An iframe's content is raw text to the HTML
+              // parser, so it is given as HTML rather than as React children, which could not hydrate.
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: fixed text with the hub's own address
+              dangerouslySetInnerHTML={{
+                __html: `Your browser cannot show the booking calendar. Please email <a href="mailto:${contact.email}">${contact.email}</a> to schedule your tour.`,
+              }}
+            />
           </div>
           <ul className="grid content-start gap-4">
             <li className={`${cardClasses} flex gap-4 p-6`}>

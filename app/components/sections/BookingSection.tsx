@@ -126,6 +126,7 @@ function OptionCard({
       <button
         type="button"
         aria-pressed={selected}
+        aria-label={`${selected ? "Selected" : "Select"}: ${option.title}`}
         onClick={onSelect}
         className={cn(
           "mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-full px-5 text-sm font-semibold transition-colors no-js:hidden",
@@ -134,7 +135,6 @@ function OptionCard({
         )}
       >
         {selected ? "Selected" : "Select"}
-        <span className="sr-only">: {option.title}</span>
       </button>
       <a
         href={url}

@@ -65,7 +65,9 @@ export { expect };
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   await waitForEntranceAnimations(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  // Framed booking calendars are a third party's pages in production (the demo's stand-in has its own
+  // accessibility checks); the site's own page is what is checked here.
+  const results = await new AxeBuilder({ page }).exclude("iframe").analyze();
   const summary = results.violations.map(
     (violation) =>
       `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,

@@ -1,0 +1,426 @@
+import { bookingOptions, limitedTimeOffer, thinkLounge } from "../../app/content/pricing";
+import { coworking, eventSpaces, meetingRoomsPage } from "../../app/content/spaces";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./support/fixtures";
+
+/** The space and marketing pages (issue 6): sections in order, links, FAQ, video, booking, JSON-LD. */
+
+async function sectionHeadings(page: import("@playwright/test").Page): Promise<string[]> {
+  return page
+    .locator("main h2")
+    .evaluateAll((headings) =>
+      headings
+        .filter((heading) => !heading.closest(".sr-only") && !heading.classList.contains("sr-only"))
+        .map((h) => h.textContent?.trim() ?? ""),
+    );
+}
+
+async function stubVideoHosts(page: import("@playwright/test").Page): Promise<string[]> {
+  const requests: string[] = [];
+  await page.route(/youtube|ytimg|vimeo/, async (route) => {
+    requests.push(route.request().url());
+    await route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title>" });
+  });
+  return requests;
+}
+
+test.describe("home", () => {
+  test("has the nine sections in order, with their links", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    expect(await sectionHeadings(page)).toEqual([
+      "What brings you to the Foundry?",
+      "Upcoming Events",
+      "Everything you need to do your best work",
+      "Simple, flexible memberships",
+      "Success Stories",
+      "Host it in the Think Lounge",
+      "Latest News",
+      "Schedule Your Tour",
+    ]);
+    const hero = page.locator("[data-hero-slug=home]");
+    await expect(hero.getByRole("link", { name: "Book a Tour" })).toHaveAttribute("href", "/tour");
+    for (const [name, href] of [
+      ["Work Remotely", "/coworking"],
+      ["Grow Your Business", "/private-offices"],
+      ["Host or Attend Events", "/event-spaces"],
+      ["Meet with Clients", "/meeting-rooms"],
+    ] as const) {
+      await expect(page.getByRole("link", { name: new RegExp(`^${name}`) })).toHaveAttribute("href", href);
+    }
+    const events = page.getByRole("region", { name: "Upcoming Events" }).getByRole("article");
+    expect(await events.count()).toBeGreaterThan(0);
+    expect(await events.count()).toBeLessThanOrEqual(3);
+    const plans = page.getByRole("region", { name: "Simple, flexible memberships" });
+    await expect(plans.getByRole("heading", { level: 3 })).toHaveText([
+      "Coworking Membership",
+      "Dedicated Desk",
+      "Private Office",
+    ]);
+    await expect(plans.getByText("$50", { exact: true })).toBeVisible();
+    await expect(plans.getByText("$250", { exact: true })).toBeVisible();
+    await expect(plans.getByText("$650", { exact: true })).toBeVisible();
+    await expect(plans.getByText("Most Popular")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Success Stories" }).getByRole("article")).toHaveCount(2);
+    await expect(page.getByRole("region", { name: "Host it in the Think Lounge" }).getByRole("link")).toHaveAttribute(
+      "href",
+      "/event-spaces",
+    );
+    await expect(page.getByRole("region", { name: "Latest News" }).getByRole("article")).toHaveCount(3);
+    const cta = page.getByRole("region", { name: "Schedule Your Tour" });
+    await expect(cta.getByRole("link", { name: "Schedule Your Tour" })).toHaveAttribute("href", "/tour");
+    await expect(cta.getByRole("link", { name: "Join Today" })).toHaveAttribute("href", "/contact");
+    await expect(cta.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
+  });
+
+  test("View Pricing scrolls to the plans", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.locator("[data-hero-slug=home]").getByRole("link", { name: "View Pricing" }).click();
+    await expect(page.locator("#pricing")).toBeInViewport();
+    expect(page.url()).toMatch(/#pricing$/);
+  });
+
+  test("the events section is left out when the events service fails", async ({ page, isolatedSite }) => {
+    isolatedSite.events.faults.add({ pathIncludes: "/events?", status: 500, body: {} });
+    await page.goto(isolatedSite.url);
+    await expect(page.getByRole("heading", { name: "Simple, flexible memberships" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Upcoming Events" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Latest News" })).toBeVisible();
+  });
+
+  test("with a slow content service the page arrives first and the sections stream in after", async ({
+    isolatedSite,
+  }) => {
+    // Only what the stories section needs is slow; the hero arrives at once.
+    isolatedSite.content.faults.add({ pathIncludes: "content_type=successStory", delayMs: 3_000 });
+    const response = await fetch(isolatedSite.url, {
+      headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0 Safari/537.36" },
+    });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    const chunks: string[] = [];
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      chunks.push(decoder.decode(chunk.value));
+    }
+    const firstWith = (text: string | RegExp) =>
+      chunks.findIndex((chunk) => (typeof text === "string" ? chunk.includes(text) : text.test(chunk)));
+    // The page, with its hero and a skeleton where the stories go, arrives in an earlier part of the
+    // stream than the stories themselves.
+    const heading = firstWith("Where Batesville gets to work");
+    const skeleton = firstWith("Loading success stories");
+    const stories = firstWith(/From the Kitchen Table to a Community Table|Growing from One Desk to a Team Office/);
+    expect(heading).toBeGreaterThanOrEqual(0);
+    expect(skeleton).toBeGreaterThanOrEqual(heading);
+    expect(stories).toBeGreaterThan(skeleton);
+  });
+
+  test("a crawler gets the whole page at once", async ({ isolatedSite }) => {
+    isolatedSite.content.faults.add({ pathIncludes: "content_type=successStory", delayMs: 1_000 });
+    const html = await (await fetch(isolatedSite.url, { headers: { "User-Agent": "Googlebot/2.1" } })).text();
+    expect(html).not.toContain("Loading success stories");
+    expect(html).toMatch(/From the Kitchen Table to a Community Table/);
+  });
+});
+
+test.describe("the FAQ", () => {
+  test("opens one answer at a time; the open one closes when clicked; keyboard works", async ({ page }) => {
+    await page.goto("/coworking");
+    await waitForHydration(page);
+    const faq = page.getByRole("region", { name: "Frequently Asked Questions" });
+    const [first, second] = coworking.faqs;
+    const firstAnswer = faq.getByText(first!.answer);
+    const secondAnswer = faq.getByText(second!.answer);
+    await expect(firstAnswer).toBeHidden();
+    await faq.getByText(first!.question).click();
+    await expect(firstAnswer).toBeVisible();
+    await faq.getByText(second!.question).click();
+    await expect(secondAnswer).toBeVisible();
+    await expect(firstAnswer).toBeHidden();
+    await faq.getByText(second!.question).click();
+    await expect(secondAnswer).toBeHidden();
+    await faq.locator("summary").first().focus();
+    await page.keyboard.press("Enter");
+    await expect(firstAnswer).toBeVisible();
+    await page.keyboard.press("Space");
+    await expect(firstAnswer).toBeHidden();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("still opens one answer at a time", async ({ page }) => {
+      await page.goto("/meeting-rooms");
+      const faq = page.getByRole("region", { name: "Frequently Asked Questions" });
+      const [first, second] = meetingRoomsPage.faqs;
+      await faq.getByText(first!.question).click();
+      await expect(faq.getByText(first!.answer)).toBeVisible();
+      await faq.getByText(second!.question).click();
+      await expect(faq.getByText(first!.answer)).toBeHidden();
+    });
+  });
+});
+
+test("a video tour loads nothing from the video host until played, then plays inline", async ({ page }) => {
+  const requests = await stubVideoHosts(page);
+  await page.goto("/coworking");
+  await waitForHydration(page);
+  const tours = page.getByRole("region", { name: "Take a look around" });
+  await expect(tours.getByRole("button", { name: /^Play video: / })).toHaveCount(2);
+  await expect(page.locator("iframe")).toHaveCount(0);
+  expect(requests).toEqual([]);
+  await tours.getByRole("button", { name: `Play video: ${coworking.videos[0]!.title}` }).click();
+  await expect(tours.locator("iframe")).toHaveAttribute("src", `${coworking.videos[0]!.embedUrl}?autoplay=1`);
+  await expect.poll(() => requests.length).toBe(1);
+});
+
+test.describe("space pages", () => {
+  for (const { path, sections, cta } of [
+    {
+      path: "/coworking",
+      sections: [
+        "A better place to get work done",
+        "Take a look around",
+        "Coworking memberships",
+        "Success Stories",
+        "Everything you need, included",
+        "Frequently Asked Questions",
+        "Come work with us for a day",
+      ],
+      cta: "/tour",
+    },
+    {
+      path: "/private-offices",
+      sections: [
+        "An office of your own, inside a community",
+        "See the offices",
+        "Choose the right size",
+        "Success Stories",
+        "Included with every office",
+        "Frequently Asked Questions",
+        "Find the right office for your team",
+      ],
+      cta: "/tour",
+    },
+    {
+      path: "/meeting-rooms",
+      sections: [
+        "Rooms that make a good impression",
+        "See the rooms",
+        "Two rooms, booked by the hour",
+        "Success Stories",
+        "Everything a meeting needs",
+        "Frequently Asked Questions",
+        "Need a room for your next meeting?",
+      ],
+      cta: "/contact",
+    },
+  ]) {
+    test(`${path} has its sections in order and its call to action`, async ({ page }) => {
+      await page.goto(path);
+      await waitForHydration(page);
+      expect(await sectionHeadings(page)).toEqual(sections);
+      const last = page.getByRole("region", { name: sections.at(-1) });
+      await expect(last.getByRole("link").first()).toHaveAttribute("href", cta);
+      await expect(page.getByRole("region", { name: "Success Stories" }).getByRole("article").first()).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test("meeting rooms has 'Inquire About Membership' to /contact", async ({ page }) => {
+    await page.goto("/meeting-rooms");
+    await expect(page.getByRole("link", { name: "Inquire About Membership" }).first()).toHaveAttribute(
+      "href",
+      "/contact",
+    );
+  });
+
+  test("a page without stories says so", async ({ page, isolatedSite }) => {
+    isolatedSite.content.faults.add({
+      pathIncludes: "content_type=successStory",
+      status: 200,
+      body: { sys: { type: "Array" }, total: 0, skip: 0, limit: 2, items: [] },
+    });
+    await page.goto(`${isolatedSite.url}/coworking`);
+    await expect(page.getByText("No success stories available at this time.")).toBeVisible();
+  });
+});
+
+test.describe("the Think Lounge", () => {
+  test("has its sections, benefits and features, and scrolls to the tour and booking", async ({ page }) => {
+    await page.goto("/event-spaces");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Think Lounge");
+    expect(await sectionHeadings(page)).toEqual([
+      "The perfect event space",
+      "Space configurations",
+      "Book The Think Lounge",
+      "Success Stories",
+      "Everything your event needs",
+      "Frequently Asked Questions",
+      "Planning an event?",
+    ]);
+    const benefits = page.getByRole("region", { name: "The perfect event space" });
+    await expect(benefits.getByRole("heading", { level: 3 })).toHaveText([
+      "Flexible capacity",
+      "Premium AV",
+      "Full service",
+    ]);
+    await expect(benefits.getByText(`Up to ${thinkLounge.theaterCapacity} people`)).toBeVisible();
+    const features = page.getByRole("region", { name: "Everything your event needs" });
+    await expect(features.getByRole("heading", { level: 3 })).toHaveText(
+      eventSpaces.features.map((feature) => feature.title),
+    );
+    await expect(features.getByRole("heading", { level: 3 })).toHaveCount(8);
+    await expect(
+      page.getByRole("region", { name: "Planning an event?" }).getByRole("link", { name: "Schedule Consultation" }),
+    ).toHaveAttribute("href", "/tour");
+
+    await page.getByRole("link", { name: "Virtual Tour" }).click();
+    await expect(page.locator("#showcase")).toBeInViewport();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole("link", { name: "Book Now" }).click();
+    await expect(page.locator("#booking")).toBeInViewport();
+    await expectNoAxeViolations(page);
+  });
+
+  test("the server HTML carries LocalBusiness and FAQPage data", async ({ request }) => {
+    const html = await (await request.get("/event-spaces")).text();
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) =>
+      JSON.parse(match[1]!),
+    );
+    const business = blocks.find((block) => block["@type"] === "LocalBusiness");
+    expect(business).toMatchObject({ priceRange: "$150-$550", address: { addressRegion: "AR", postalCode: "72501" } });
+    const faq = blocks.find((block) => block["@type"] === "FAQPage");
+    expect(faq.mainEntity).toHaveLength(eventSpaces.faqs.length);
+    expect(faq.mainEntity[0]).toMatchObject({ "@type": "Question", acceptedAnswer: { "@type": "Answer" } });
+  });
+
+  test("stories are left out when none exist for the page", async ({ page, isolatedSite }) => {
+    isolatedSite.content.faults.add({
+      pathIncludes: "content_type=successStory",
+      status: 200,
+      body: { sys: { type: "Array" }, total: 0, skip: 0, limit: 2, items: [] },
+    });
+    await page.goto(`${isolatedSite.url}/event-spaces`);
+    await expect(page.getByRole("heading", { name: "Frequently Asked Questions" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Success Stories" })).toHaveCount(0);
+    await expect(page.getByText("No success stories available at this time.")).toHaveCount(0);
+  });
+});
+
+test.describe("booking the Think Lounge", () => {
+  test("options, promo prices, selecting, replacing and closing the form", async ({ page }) => {
+    await page.goto("/event-spaces");
+    await waitForHydration(page);
+    const booking = page.getByRole("region", { name: "Book The Think Lounge" });
+    await expect(booking.getByText(limitedTimeOffer)).toBeVisible();
+    await expect(booking.getByRole("heading", { level: 3 })).toContainText([
+      "Two-Hour Event",
+      "Full Day",
+      "Half Day",
+      "Ready to Book?",
+    ]);
+    const full = bookingOptions.fullDay;
+    const fullCard = booking.locator("li").filter({ hasText: full.title });
+    await expect(fullCard.getByText("PROMO")).toBeVisible();
+    await expect(fullCard.locator("s")).toHaveText(`$${full.originalPrice}`);
+    await expect(fullCard.getByText("Regular:")).toBeVisible();
+    await expect(fullCard.getByText(`SAVE ${full.originalPrice! - full.price}$`)).toBeVisible();
+    await expect(booking.locator("li").filter({ hasText: "Two-Hour Event" }).getByText("PROMO")).toHaveCount(0);
+    for (const claim of ["Instant confirmation", "Secure payment", "24/7 support"])
+      await expect(booking.getByText(claim)).toBeVisible();
+
+    const selectFull = booking.getByRole("button", { name: `Select: ${full.title}` });
+    await selectFull.click();
+    await expect(booking.getByRole("button", { name: /: Full Day$/ })).toHaveAttribute("aria-pressed", "true");
+    const form = booking.getByRole("region", { name: `Book the Think Lounge: ${full.title}` });
+    const frame = form.locator("iframe");
+    await expect(frame).toHaveAttribute("src", "/_demo/booking/widget/booking/think-lounge-full-day");
+    await expect(form.getByRole("link", { name: "Open in New Tab" })).toHaveAttribute(
+      "href",
+      "/_demo/booking/widget/booking/think-lounge-full-day",
+    );
+    await expect(form.getByRole("link", { name: "Open in New Tab" })).toHaveAttribute("target", "_blank");
+    await expect(page.frameLocator("iframe").getByRole("heading", { level: 1 })).toHaveText(/Full Day/);
+    await expect(form.getByText("Loading booking form...")).toHaveCount(0);
+    await expect(booking.getByText("Ready to Book?")).toHaveCount(0);
+
+    await booking.getByRole("button", { name: /: Half Day$/ }).click();
+    await expect(
+      booking.getByRole("region", { name: "Book the Think Lounge: Half Day" }).locator("iframe"),
+    ).toHaveAttribute("src", "/_demo/booking/widget/booking/think-lounge-half-day");
+    await expect(booking.getByRole("button", { name: /: Full Day$/ })).toHaveAttribute("aria-pressed", "false");
+    await booking.getByRole("button", { name: "Close booking form" }).click();
+    await expect(booking.locator("iframe")).toHaveCount(0);
+    await expect(booking.getByText("Ready to Book?")).toBeVisible();
+    await expect(booking.getByRole("button", { name: /: Half Day$/ })).toHaveAttribute("aria-pressed", "false");
+  });
+
+  test("a frame that does not load: the message after five seconds, then Retry", async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    await page.route("**/_demo/booking/widget/booking/think-lounge-two-hour", async (route) => {
+      calls += 1;
+      if (calls === 1) await held;
+      await route.continue().catch(() => {});
+    });
+    await page.goto("/event-spaces");
+    await waitForHydration(page);
+    const booking = page.getByRole("region", { name: "Book The Think Lounge" });
+    await booking.getByRole("button", { name: /: Two-Hour Event$/ }).click();
+    await expect(booking.getByText("Loading booking form...")).toBeVisible();
+    const alert = booking.getByRole("alert");
+    await expect(alert).toContainText("There was an issue loading the booking form.", { timeout: 8_000 });
+    await expect(alert).toContainText("Open in New Tab");
+    await alert.getByRole("button", { name: "Retry" }).click();
+    await expect(booking.getByText("There was an issue loading the booking form.")).toHaveCount(0);
+    await expect(page.frameLocator("iframe").getByRole("heading", { level: 1 })).toHaveText(/Two-Hour Event/);
+    expect(calls).toBe(2);
+    release();
+  });
+
+  for (const { viewport, expected } of [
+    { viewport: { width: 375, height: 812 }, expected: Math.max(400, Math.round(812 * 0.8 - 120)) },
+    { viewport: { width: 375, height: 560 }, expected: 400 },
+    { viewport: { width: 1280, height: 800 }, expected: 600 },
+  ]) {
+    test(`the frame is ${expected} px high at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/event-spaces");
+      await waitForHydration(page);
+      await page.getByRole("button", { name: /: Half Day$/ }).click();
+      const box = await page.locator("iframe").boundingBox();
+      expect(Math.round(box?.height ?? 0)).toBe(expected);
+    });
+  }
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("each option links to its calendar", async ({ page }) => {
+      await page.goto("/event-spaces");
+      const link = page.getByRole("link", { name: /^Book Full Day/ });
+      await expect(link).toHaveAttribute("href", "/_demo/booking/widget/booking/think-lounge-full-day");
+      await expect(link).toHaveAttribute("target", "_blank");
+    });
+  });
+});
+
+test("the tour page has the booking widget, a no-frame fallback and the contact cards", async ({ page }) => {
+  await page.goto("/tour");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Book Your Free Tour");
+  const frame = page.locator("iframe");
+  await expect(frame).toHaveAttribute("src", "/_demo/booking/widget/booking/tour");
+  await expect(page.frameLocator("iframe").getByRole("heading", { level: 1 })).toHaveText("Tour of Ozark Foundry");
+  expect(await frame.evaluate((element) => element.innerHTML)).toContain("Please email");
+  await expect(page.getByRole("main").getByRole("link", { name: "(870) 555-0142" })).toHaveAttribute(
+    "href",
+    "tel:+18705550142",
+  );
+  await expect(page.getByRole("main").getByRole("link", { name: "hello@ozarkfoundry.example" })).toHaveAttribute(
+    "href",
+    "mailto:hello@ozarkfoundry.example",
+  );
+  await expect(page.getByRole("main").getByText("118 Foundry Lane")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
