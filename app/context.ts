@@ -2,6 +2,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { PublicConfig } from "~/lib/public-config";
 import type { ContentService } from "~/services/content.server";
 import type { EventsService } from "~/services/events.server";
+import type { LeadIntake } from "~/services/leads.server";
 
 /**
  * What the server hands every loader and action (through React Router's context): the services that
@@ -11,6 +12,7 @@ import type { EventsService } from "~/services/events.server";
 export interface AppServices {
   content: ContentService;
   events: EventsService;
+  leads: LeadIntake;
 }
 
 export interface AppContext {

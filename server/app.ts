@@ -8,7 +8,7 @@ import { type AppContext, appContext, requestContext } from "~/context";
 import { createRateLimiter } from "~/services/rate-limit.server";
 import { type DemoRoute, demoProxy } from "./demo-proxy.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
-import { limitBody, refuse } from "./requests.ts";
+import { limitBody, refuse, refuseCrossSiteWrites } from "./requests.ts";
 import { type ContentSecurityOrigins, contentSecurityPolicy, createNonce, securityHeaders } from "./security.ts";
 
 export interface AppOptions {
@@ -68,6 +68,7 @@ export function createApp(options: AppOptions): express.Express {
   }
 
   app.use(limitBody());
+  app.use(refuseCrossSiteWrites(options.context.config.siteUrl));
   app.use(writeLimit(options.writeLimitExemptPaths ?? []));
   if (options.demoRoutes.length > 0) app.use(demoProxy(options.demoRoutes));
 

@@ -74,3 +74,23 @@ export function limitBody(limit = MAX_BODY_BYTES): RequestHandler {
     });
   };
 }
+
+/**
+ * Refuses writes (form posts) that another site's page sent: a cross-site `Sec-Fetch-Site`, or an
+ * `Origin` that is neither this request's own origin nor SITE_URL's. Requests without those headers
+ * (non-browser clients) pass; they cannot carry a visitor's credentials anyway.
+ */
+export function refuseCrossSiteWrites(siteUrl: string): RequestHandler {
+  const siteOrigin = new URL(siteUrl).origin;
+  return (request, response, next) => {
+    if (BODYLESS_METHODS.has(request.method)) return next();
+    const fetchSite = request.get("sec-fetch-site");
+    const origin = request.get("origin");
+    const ownOrigin = `${request.protocol}://${request.host}`;
+    const crossSite =
+      (fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none") ||
+      (origin !== undefined && origin !== ownOrigin && origin !== siteOrigin);
+    if (!crossSite) return next();
+    refuse(request, response, 403, "This form can only be sent from this website.");
+  };
+}

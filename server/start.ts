@@ -8,6 +8,8 @@ import { createCache } from "~/services/cache.server";
 import { assetUrlResolver, createContentClient, createContentService } from "~/services/content.server";
 import { EnvError, parseEnv, siteOrigin } from "~/services/env.server";
 import { createEventsService } from "~/services/events.server";
+import { createLeadIntake, openLeadStore } from "~/services/leads.server";
+import { createLeadDelivery } from "./lead-delivery.ts";
 import { createApp } from "./app.ts";
 import { resolveIntegrations } from "./integrations.ts";
 import { originOf } from "./security.ts";
@@ -38,6 +40,19 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
   }
 
   const integrations = await resolveIntegrations(env, { projectRoot });
+  let leadStore: Awaited<ReturnType<typeof openLeadStore>>;
+  try {
+    leadStore = await openLeadStore({ dataDir: path.resolve(env.DATA_DIR) });
+  } catch (error) {
+    console.error(`Cannot start: the lead store in ${env.DATA_DIR} cannot be opened: ${(error as Error).message}`);
+    await integrations.close();
+    process.exit(1);
+  }
+  const leadDelivery = createLeadDelivery({
+    store: leadStore,
+    webhookUrl: integrations.leads.webhookUrl,
+    mirrorUrl: integrations.leads.mirrorUrl,
+  });
   const contentConfig = integrations.content.config;
 
   const cacheTimings = {
@@ -64,6 +79,11 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
       events: createEventsService({
         ...integrations.events.config,
         cache: createCache({ ...cacheTimings, maxEntries: 10 }),
+      }),
+      leads: createLeadIntake({
+        store: leadStore,
+        onStored: () => leadDelivery.nudge(),
+        limit: env.CONTACT_RATE_LIMIT,
       }),
     },
     config: {
@@ -94,6 +114,8 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     https: context.config.siteUrl.startsWith("https:"),
     trustProxy: env.TRUST_PROXY,
     demoRoutes: integrations.demoRoutes,
+    // The contact form's action has its own limit (CONTACT_RATE_LIMIT), which the page can show.
+    writeLimitExemptPaths: ["/contact"],
     csp: vite
       ? null
       : {
@@ -116,12 +138,14 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
         booking: integrations.booking.mode,
         analytics: integrations.analytics.mode,
       },
+      leads: leadDelivery.health(),
     }),
   });
 
   const server = http.createServer(app);
   server.on("error", async (error: NodeJS.ErrnoException) => {
     console.error(listenErrorMessage(error, env.HOST, env.PORT));
+    leadStore.close();
     await integrations.close();
     await vite?.close();
     process.exit(1);
@@ -129,6 +153,9 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
   server.listen(env.PORT, env.HOST, () => {
     const { port } = server.address() as AddressInfo;
     for (const line of integrations.summary()) console.log(line);
+    leadDelivery.start();
+    const { pending } = leadDelivery.health();
+    console.log(`Leads stored in ${path.resolve(env.DATA_DIR, "leads.sqlite")}; ${pending} waiting for delivery.`);
     console.log(`Ozark Foundry site listening on ${context.config.siteUrl} (${env.HOST}:${port})`);
   });
 
@@ -143,6 +170,9 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     }, SHUTDOWN_GRACE_MS);
     forceExit.unref();
     server.close(async () => {
+      // A delivery under way finishes (or is retried after the restart); nothing pending is lost.
+      await leadDelivery.stop();
+      leadStore.close();
       await integrations.close();
       await vite?.close();
       process.exit(0);

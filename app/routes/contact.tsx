@@ -1,6 +1,21 @@
-import { CallToAction } from "~/components/sections/CallToAction";
+import { Mail, MapPin, Phone } from "lucide-react";
+import { useId } from "react";
+import { data } from "react-router";
+import { type ContactResult, ContactForm } from "~/components/sections/ContactForm";
 import { IntroHero } from "~/components/sections/IntroHero";
+import { cardClasses } from "~/components/ui/Card";
+import { sectionFrame } from "~/components/ui/SectionHeader";
+import { site, telHref } from "~/config/site";
 import { pages } from "~/content/pages";
+import { getServices, requestContext } from "~/context";
+import {
+  contactFailureMessage,
+  contactInputFromForm,
+  contactInputFromJson,
+  contactRateLimitMessage,
+  contactSuccessMessage,
+  validateContact,
+} from "~/lib/contact";
 import { heroLoader } from "~/lib/page-loaders.server";
 import { introPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
@@ -11,15 +26,115 @@ export const loader = heroLoader(page);
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
-export default function ContactPage({ loaderData }: Route.ComponentProps) {
+const refuse = (status: number, message: string, headers?: HeadersInit) =>
+  data<ContactResult>({ status: "error", message }, { status, headers });
+
+/**
+ * The contact form's action (DESIGN.md section 5): the shared validation, the honeypot, the
+ * per-client limit, and the lead stored before the visitor hears it was received. (Posts from other
+ * sites and oversized bodies are refused before any route runs: server/requests.ts.)
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const contentType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  let input: ReturnType<typeof contactInputFromForm>;
+  try {
+    if (contentType === "application/x-www-form-urlencoded" || contentType === "multipart/form-data") {
+      input = contactInputFromForm(await request.formData());
+    } else if (contentType === "application/json") {
+      input = contactInputFromJson(await request.json());
+    } else {
+      return refuse(415, "Please send the form as a form or as JSON.");
+    }
+  } catch {
+    return refuse(400, "The form could not be read. Please try again.");
+  }
+
+  // A filled honeypot is a bot: it is told "thank you" and nothing is stored or sent.
+  if (input.honeypot) return data<ContactResult>({ status: "success", message: contactSuccessMessage });
+
+  const checked = validateContact(input);
+  if (!checked.ok) {
+    const text = (value: unknown) => (typeof value === "string" ? value.slice(0, 300) : "");
+    return data<ContactResult>(
+      {
+        status: "invalid",
+        field: checked.field,
+        message: checked.message,
+        values: {
+          name: text(input.name),
+          email: text(input.email),
+          phone: text(input.phone),
+          interests: Array.isArray(input.interests) ? input.interests.filter((value) => typeof value === "string") : [],
+          referralSource: text(input.referralSource),
+        },
+      },
+      { status: 400 },
+    );
+  }
+
+  const { clientAddress } = context.get(requestContext);
+  const stored = getServices(context).leads.submit(clientAddress, checked.submission);
+  if (stored.status === "limited") {
+    return refuse(429, contactRateLimitMessage, { "Retry-After": String(stored.retryAfterSeconds) });
+  }
+  if (stored.status === "failed") return refuse(503, contactFailureMessage);
+  return data<ContactResult>({ status: "success", message: contactSuccessMessage });
+}
+
+/** SPEC.md, /contact: 'Get in Touch', the form, and location, phone and email cards from the site configuration. */
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
+  const headingId = useId();
+  const { contact } = site;
   return (
     <>
       <IntroHero page={page} hero={loaderData.hero} />
-      <CallToAction
-        title="Rather see the space first?"
-        description="Book a free tour and ask us anything in person."
-        actions={[{ label: "Book a Tour", to: "/tour" }]}
-      />
+      <section aria-labelledby={headingId} className={sectionFrame}>
+        <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div>
+            <h2 id={headingId} className="text-3xl font-semibold text-ink sm:text-4xl">
+              Send us a message
+            </h2>
+            <p className="mt-3 text-lg text-muted">We answer every message within one business day.</p>
+            <div className="mt-8">
+              <ContactForm serverResult={actionData ?? null} />
+            </div>
+          </div>
+          <ul className="grid content-start gap-4 lg:pt-20">
+            <li className={`${cardClasses} flex gap-4 p-6`}>
+              <MapPin aria-hidden="true" className="size-6 shrink-0 text-accent-600" />
+              <div>
+                <h3 className="font-sans text-lg font-semibold text-ink">Location</h3>
+                <address className="mt-1 not-italic text-muted">
+                  {contact.street}
+                  <br />
+                  {contact.city}, {contact.state} {contact.zip}
+                </address>
+              </div>
+            </li>
+            <li className={`${cardClasses} flex gap-4 p-6`}>
+              <Phone aria-hidden="true" className="size-6 shrink-0 text-accent-600" />
+              <div>
+                <h3 className="font-sans text-lg font-semibold text-ink">Phone</h3>
+                <a href={telHref(contact.phone)} className="mt-1 inline-block text-brand-700 hover:underline">
+                  {contact.phone}
+                </a>
+              </div>
+            </li>
+            <li className={`${cardClasses} flex gap-4 p-6`}>
+              <Mail aria-hidden="true" className="size-6 shrink-0 text-accent-600" />
+              <div>
+                <h3 className="font-sans text-lg font-semibold text-ink">Email</h3>
+                <a
+                  href={`mailto:${contact.email}`}
+                  className="mt-1 inline-block break-all text-brand-700 hover:underline"
+                >
+                  {contact.email}
+                </a>
+              </div>
+            </li>
+          </ul>
+        </div>
+      </section>
     </>
   );
 }

@@ -1,0 +1,240 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import {
+  type ContactField,
+  contactInputFromForm,
+  HONEYPOT_FIELD,
+  interestOptions,
+  REFERRAL_PLACEHOLDER,
+  referralOptions,
+  validateContact,
+} from "~/lib/contact";
+import { trackEvent } from "~/lib/analytics";
+import { cn } from "~/lib/cn";
+import { Button } from "../ui/Button";
+import { cardClasses } from "../ui/Card";
+
+/** What the contact action answers (also rendered without JavaScript, from the page's own POST). */
+export type ContactResult =
+  | { status: "success"; message: string }
+  | { status: "invalid"; field: ContactField; message: string; values: ContactValues }
+  | { status: "error"; message: string };
+
+export interface ContactValues {
+  name: string;
+  email: string;
+  phone: string;
+  interests: string[];
+  referralSource: string;
+}
+
+const inputClasses =
+  "mt-2 block min-h-12 w-full rounded-xl border border-line bg-white px-4 text-base text-ink shadow-sm placeholder:text-muted/70 focus:border-brand-600 focus:outline-none focus:ring-4 focus:ring-brand-100 aria-[invalid=true]:border-red-700";
+
+/**
+ * The contact form (SPEC.md sections 3, 5 and 8). It checks the fields in the browser with the same
+ * rules as the server and shows the first problem (announced, with focus on the field); it sends
+ * with the page's action and shows 'Sending...' meanwhile, then the success message (and clears the
+ * fields) or the failure message. Without JavaScript it posts to the same action, which answers with
+ * the same messages and keeps what the visitor typed.
+ */
+export function ContactForm({ serverResult }: { serverResult?: ContactResult | null }) {
+  const fetcher = useFetcher<ContactResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const id = useId();
+  const [clientError, setClientError] = useState<{ field: ContactField; message: string } | null>(null);
+  const result = fetcher.data ?? serverResult ?? null;
+  const sending = fetcher.state !== "idle";
+  const invalid = clientError ?? (result?.status === "invalid" ? result : null);
+  const values = result?.status === "invalid" ? result.values : null;
+
+  // After a successful submission the fields start empty again; a failure is recorded.
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.status === "success") formRef.current?.reset();
+    if (fetcher.data.status === "error") {
+      trackEvent("Submission Failed", { category: "contact", label: fetcher.data.message });
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  // A problem the server found (without JavaScript, or a rule only it checks) gets focus too.
+  useEffect(() => {
+    if (result?.status === "invalid") focusField(formRef.current, result.field);
+  }, [result]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const check = validateContact(contactInputFromForm(new FormData(form)));
+    if (!check.ok) {
+      event.preventDefault();
+      setClientError({ field: check.field, message: check.message });
+      trackEvent("form_validation_error", { category: "contact", label: check.message });
+      focusField(form, check.field);
+      return;
+    }
+    setClientError(null);
+  }
+
+  const fieldId = (field: string) => `${id}-${field}`;
+  const errorId = `${id}-error`;
+  const described = (field: ContactField) => (invalid?.field === field ? errorId : undefined);
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/contact"
+      noValidate
+      onSubmit={onSubmit}
+      className={`${cardClasses} space-y-6 p-6 sm:p-8`}
+      aria-describedby={invalid ? errorId : undefined}
+    >
+      <div aria-live="polite" className="empty:hidden">
+        {result?.status === "success" && !sending ? (
+          <p role="status" className="rounded-xl bg-brand-50 px-4 py-3 font-semibold text-brand-800">
+            {result.message}
+          </p>
+        ) : null}
+        {result?.status === "error" && !sending ? (
+          <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 font-semibold text-red-800">
+            {result.message}
+          </p>
+        ) : null}
+      </div>
+      {invalid ? (
+        <p id={errorId} role="alert" className="rounded-xl bg-red-50 px-4 py-3 font-semibold text-red-800">
+          {invalid.message}
+        </p>
+      ) : null}
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <label htmlFor={fieldId("name")} className="font-semibold text-ink">
+            Name
+          </label>
+          <input
+            id={fieldId("name")}
+            name="name"
+            type="text"
+            autoComplete="name"
+            required
+            maxLength={200}
+            defaultValue={values?.name}
+            aria-invalid={invalid?.field === "name" || undefined}
+            aria-describedby={described("name")}
+            className={inputClasses}
+          />
+        </div>
+        <div>
+          <label htmlFor={fieldId("email")} className="font-semibold text-ink">
+            Email
+          </label>
+          <input
+            id={fieldId("email")}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            defaultValue={values?.email}
+            aria-invalid={invalid?.field === "email" || undefined}
+            aria-describedby={described("email")}
+            className={inputClasses}
+          />
+        </div>
+        <div>
+          <label htmlFor={fieldId("phone")} className="font-semibold text-ink">
+            Phone
+          </label>
+          <input
+            id={fieldId("phone")}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            required
+            maxLength={40}
+            defaultValue={values?.phone}
+            aria-invalid={invalid?.field === "phone" || undefined}
+            aria-describedby={described("phone")}
+            className={inputClasses}
+          />
+        </div>
+      </div>
+
+      <fieldset
+        aria-invalid={invalid?.field === "interests" || undefined}
+        aria-describedby={described("interests")}
+        className="rounded-xl"
+      >
+        <legend className="font-semibold text-ink">
+          What are you interested in? <span className="font-normal text-muted">(choose at least one)</span>
+        </legend>
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          {interestOptions.map((option, index) => (
+            <label
+              key={option.value}
+              className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-line bg-white px-4 hover:border-brand-300 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+            >
+              <input
+                type="checkbox"
+                name="interests"
+                value={option.value}
+                id={index === 0 ? fieldId("interests") : undefined}
+                defaultChecked={values?.interests.includes(option.value)}
+                className="size-5 accent-brand-700"
+              />
+              <span>{option.label}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div>
+        <label htmlFor={fieldId("referralSource")} className="font-semibold text-ink">
+          How did you hear about us?
+        </label>
+        <select
+          id={fieldId("referralSource")}
+          name="referralSource"
+          required
+          defaultValue={values?.referralSource ?? ""}
+          aria-invalid={invalid?.field === "referralSource" || undefined}
+          aria-describedby={described("referralSource")}
+          className={cn(inputClasses, "appearance-auto")}
+        >
+          <option value="" disabled>
+            {REFERRAL_PLACEHOLDER}
+          </option>
+          {referralOptions.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      {/* For bots only: hidden from people and assistive technology; a value marks the post as spam. */}
+      <div hidden>
+        <label>
+          Leave this empty
+          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+
+      <Button
+        type="submit"
+        size="lg"
+        disabled={sending}
+        className="w-full sm:w-auto"
+        analyticsLabel="Contact form: Send"
+      >
+        {sending ? "Sending..." : "Send Message"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function focusField(form: HTMLFormElement | null, field: ContactField): void {
+  const target = form?.querySelector<HTMLElement>(`[name="${field}"]`);
+  target?.focus();
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import {
+  contactInputFromForm,
+  contactInputFromJson,
+  contactMessages,
+  type ContactInput,
+  validateContact,
+} from "./contact";
+
+const valid: ContactInput = {
+  name: "  Jordan Reyes ",
+  email: " jordan@example.com ",
+  phone: "(870) 555-0199",
+  interests: ["coworking-space", "think-lounge"],
+  referralSource: "Friend or Colleague",
+};
+
+const failure = (input: ContactInput) => {
+  const result = validateContact(input);
+  return result.ok ? null : [result.field, result.message];
+};
+
+describe("validateContact", () => {
+  it("accepts a valid submission and cleans it", () => {
+    expect(validateContact({ ...valid, interests: ["think-lounge", "think-lounge"] })).toEqual({
+      ok: true,
+      submission: {
+        name: "Jordan Reyes",
+        email: "jordan@example.com",
+        phone: "(870) 555-0199",
+        interests: ["think-lounge"],
+        referralSource: "Friend or Colleague",
+      },
+    });
+    expect(validateContact({ ...valid, name: "Zoë Ångström-Núñez" }).ok).toBe(true);
+    expect(validateContact({ ...valid, phone: "+1 870-555-0199" }).ok).toBe(true);
+  });
+
+  it("reports the first failure in SPEC.md's order, with its message", () => {
+    const everythingWrong = { name: "  ", email: "nope", phone: "call me", interests: [], referralSource: "" };
+    expect(failure(everythingWrong)).toEqual(["name", "Name is required."]);
+    expect(failure({ ...everythingWrong, name: "Jo" })).toEqual(["email", "Please enter a valid email address."]);
+    expect(failure({ ...everythingWrong, name: "Jo", email: "jo@example.com" })).toEqual([
+      "phone",
+      "Please enter a valid phone number.",
+    ]);
+    expect(failure({ ...valid, interests: [] })).toEqual(["interests", "Please select at least one area of interest."]);
+    expect(failure({ ...valid, referralSource: "Select an option" })).toEqual([
+      "referralSource",
+      contactMessages.referralSource,
+    ]);
+  });
+
+  it("takes only digits, hyphens, plus signs, spaces and parentheses in a phone number", () => {
+    for (const phone of ["870-555-0199x", "870.555.0199", "870/555/0199", "+1 (870) 555 0199 ext 2", ""]) {
+      expect(failure({ ...valid, phone }), phone).toEqual(["phone", "Please enter a valid phone number."]);
+    }
+    expect(failure({ ...valid, phone: "()-- +" })).toEqual(["phone", "Please enter a valid phone number."]);
+  });
+
+  it("refuses unknown interests, other types and huge values with a clear message", () => {
+    expect(failure({ ...valid, interests: ["coworking-space", "free-money"] })).toEqual([
+      "interests",
+      contactMessages.unknownInterest,
+    ]);
+    expect(failure({ ...valid, interests: [5] })).toEqual(["interests", contactMessages.unknownInterest]);
+    expect(failure({ ...valid, name: 42 })).toEqual(["name", "Name is required."]);
+    expect(failure({ ...valid, email: { address: "x@y.z" } })).toEqual([
+      "email",
+      "Please enter a valid email address.",
+    ]);
+    expect(failure({ ...valid, name: "x".repeat(201) })).toEqual(["name", contactMessages.nameTooLong]);
+    expect(failure({ ...valid, email: `${"x".repeat(250)}@example.com` })).toEqual([
+      "email",
+      "Please enter a valid email address.",
+    ]);
+    expect(failure({ ...valid, referralSource: "Radio" })).toEqual(["referralSource", contactMessages.referralSource]);
+  });
+});
+
+describe("reading a submission", () => {
+  it("from a form, with repeated interests and the honeypot", () => {
+    const form = new URLSearchParams(
+      "name=Jo&email=jo%40example.com&phone=8705550199&interests=partnership&interests=meeting-rooms&referralSource=Event&bot-field=",
+    );
+    expect(contactInputFromForm(form)).toEqual({
+      name: "Jo",
+      email: "jo@example.com",
+      phone: "8705550199",
+      interests: ["partnership", "meeting-rooms"],
+      referralSource: "Event",
+      honeypot: "",
+    });
+  });
+
+  it("from JSON, of any shape", () => {
+    expect(contactInputFromJson({ ...valid, "bot-field": "spam" }).honeypot).toBe("spam");
+    expect(contactInputFromJson([1, 2]).name).toBeUndefined();
+    expect(validateContact(contactInputFromJson("text")).ok).toBe(false);
+    expect(validateContact(contactInputFromJson(null)).ok).toBe(false);
+  });
+});
