@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import type { ContentfulStandIn } from "../../../demo/contentful.ts";
 import type { EventsStandIn } from "../../../demo/events.ts";
+import { startWebhookSink, type WebhookSink } from "../../../demo/webhook.ts";
 import { liveContentEnv, liveEventsEnv, startTestContentService, startTestEventsService } from "./content-stand-in.ts";
 import { type SpawnedSite, spawnSite } from "./spawn-site.ts";
 
@@ -16,6 +20,10 @@ export interface IsolatedSite extends SpawnedSite {
   content: ContentfulStandIn;
   /** Its own events service, likewise. */
   events: EventsStandIn;
+  /** Its own lead webhook (at `/hooks/leads`) and form mirror (at `/mirror`). */
+  webhook: WebhookSink;
+  /** Where it keeps its lead store. */
+  dataDir: string;
 }
 
 interface Fixtures {
@@ -25,6 +33,8 @@ interface Fixtures {
    * the content service into failures, slowness or odd answers, and need an empty cache to see them.
    */
   isolatedSite: IsolatedSite;
+  /** Extra environment for `isolatedSite` (e.g. `test.use({ isolatedSiteEnv: { CONTACT_RATE_LIMIT: "2" } })`). */
+  isolatedSiteEnv: Record<string, string>;
   /** The patterns the current test allowed (internal to this module). */
   allowedConsoleErrors: RegExp[];
 }
@@ -34,16 +44,30 @@ export const test = base.extend<Fixtures>({
   allowedConsoleErrors: async ({}, use) => {
     await use([]);
   },
-  isolatedSite: async ({ context }, use) => {
-    const [content, events] = await Promise.all([startTestContentService(), startTestEventsService()]);
-    const site = await spawnSite({ ...liveContentEnv(content), ...liveEventsEnv(events) });
+  isolatedSiteEnv: [{}, { option: true }],
+  isolatedSite: async ({ context, isolatedSiteEnv }, use) => {
+    const [content, events, webhook] = await Promise.all([
+      startTestContentService(),
+      startTestEventsService(),
+      startWebhookSink({}),
+    ]);
+    const dataDir = mkdtempSync(path.join(tmpdir(), "hub-isolated-"));
+    const site = await spawnSite({
+      ...liveContentEnv(content),
+      ...liveEventsEnv(events),
+      LEAD_WEBHOOK_URL: `${webhook.url}/hooks/leads`,
+      LEAD_MIRROR_URL: `${webhook.url}/mirror`,
+      DATA_DIR: dataDir,
+      ...isolatedSiteEnv,
+    });
     try {
-      await use({ ...site, content, events });
+      await use({ ...site, content, events, webhook, dataDir });
     } finally {
       // The test's pages go first, so they never see the site disappear under them.
       for (const open of context.pages()) await open.close();
       await site.stop();
-      await Promise.all([content.close(), events.close()]);
+      await Promise.all([content.close(), events.close(), webhook.close()]);
+      rmSync(dataDir, { recursive: true, force: true });
     }
   },
   allowConsoleErrors: async ({ allowedConsoleErrors }, use) => {

@@ -13,7 +13,10 @@ export interface SpawnedSite {
   port: number;
   /** Everything the server printed so far. */
   output(): string;
+  /** Stops it the way a deploy does (SIGTERM), letting it finish what it is doing. */
   stop(): Promise<void>;
+  /** Kills it at once (SIGKILL), as a crash would. */
+  kill(): Promise<void>;
 }
 
 const LISTENING = /listening on \S+ \(127\.0\.0\.1:(\d+)\)/;
@@ -56,6 +59,12 @@ export async function spawnSite(env: Record<string, string> = {}, { timeoutMs = 
     port,
     output: () => output,
     stop: () => stopProcess(child),
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGKILL");
+      }),
   };
 }
 

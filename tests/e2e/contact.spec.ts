@@ -1,0 +1,359 @@
+import { spawnSync } from "node:child_process";
+import type { Page } from "@playwright/test";
+import { contactMessages } from "../../app/lib/contact";
+import { expect, expectNoAxeViolations, type IsolatedSite, test, waitForHydration } from "./support/fixtures";
+import { spawnSite } from "./support/spawn-site";
+
+/** /contact and the lead pipeline (issue 9): validation, delivery, recovery, limits and refusals. */
+
+const lead = {
+  name: "Jordan Reyes",
+  email: "jordan.reyes@example.com",
+  phone: "(870) 555-0199",
+  interests: ["coworking-space", "think-lounge"],
+  referralSource: "Friend or Colleague",
+};
+
+async function fill(page: Page, values: Partial<typeof lead> = lead) {
+  const form = page.locator("main form");
+  if (values.name !== undefined) await form.getByLabel("Name").fill(values.name);
+  if (values.email !== undefined) await form.getByLabel("Email").fill(values.email);
+  if (values.phone !== undefined) await form.getByLabel("Phone").fill(values.phone);
+  for (const interest of values.interests ?? []) {
+    await form.locator(`input[name="interests"][value="${interest}"]`).check();
+  }
+  if (values.referralSource) await form.getByLabel("How did you hear about us?").selectOption(values.referralSource);
+}
+
+const send = (page: Page) =>
+  page
+    .locator("main form")
+    .getByRole("button", { name: /Send Message|Sending/ })
+    .click();
+
+function storedLeads(site: IsolatedSite): { id: string; status: string }[] {
+  const result = spawnSync(process.execPath, ["scripts/leads.ts", "list", "--json"], {
+    env: { ...process.env, DATA_DIR: site.dataDir },
+    encoding: "utf8",
+  });
+  return JSON.parse(result.stdout || "[]");
+}
+
+const webhookPosts = (site: IsolatedSite) => site.webhook.received().filter((post) => post.path === "/hooks/leads");
+
+test("the page has its heading, the form and the location, phone and email cards", async ({ page }) => {
+  await page.goto("/contact");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Get in Touch");
+  const main = page.getByRole("main");
+  await expect(main.getByText("118 Foundry Lane")).toBeVisible();
+  await expect(main.getByText("Batesville, AR 72501")).toBeVisible();
+  await expect(main.getByRole("link", { name: "(870) 555-0142" })).toHaveAttribute("href", "tel:+18705550142");
+  await expect(main.getByRole("link", { name: "hello@ozarkfoundry.example" })).toHaveAttribute(
+    "href",
+    "mailto:hello@ozarkfoundry.example",
+  );
+  const form = page.locator("main form");
+  for (const label of ["Name", "Email", "Phone", "How did you hear about us?"]) {
+    await expect(form.getByLabel(label)).toHaveAttribute("required", "");
+  }
+  await expect(form.getByLabel("How did you hear about us?").locator("option").first()).toHaveText("Select an option");
+  await expect(form.locator('input[name="interests"]')).toHaveCount(6);
+  await expect(form.locator('input[name="bot-field"]')).toBeHidden();
+  await expectNoAxeViolations(page);
+});
+
+test.describe("validation in the browser", () => {
+  test("shows the first problem in SPEC.md's order, announced, focused and sent to analytics", async ({ page }) => {
+    await page.goto("/contact");
+    await waitForHydration(page);
+    const alert = page.locator("main form").getByRole("alert");
+    const steps: [Partial<typeof lead>, string, string][] = [
+      [{ name: "   " }, contactMessages.name, "Name"],
+      [{ name: lead.name, email: "not-an-email" }, contactMessages.email, "Email"],
+      [{ email: lead.email, phone: "call me maybe" }, contactMessages.phone, "Phone"],
+      [{ phone: lead.phone }, contactMessages.interests, ""],
+    ];
+    for (const [values, message, label] of steps) {
+      await fill(page, values);
+      await send(page);
+      await expect(alert).toHaveText(message);
+      if (label) {
+        await expect(page.locator("main form").getByLabel(label)).toBeFocused();
+        await expect(page.locator("main form").getByLabel(label)).toHaveAttribute("aria-invalid", "true");
+      }
+    }
+    const events = await page.evaluate(() => JSON.stringify(window.dataLayer));
+    for (const [, message] of steps) expect(events).toContain(message);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server checks in the same order and keeps what was typed", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/status of 400/);
+    await page.goto("/contact");
+    await fill(page, { name: lead.name, email: "nope", phone: lead.phone, interests: ["partnership"] });
+    await send(page);
+    await expect(page.getByRole("alert")).toHaveText(contactMessages.email);
+    await expect(page.getByLabel("Name")).toHaveValue(lead.name);
+    await expect(page.getByLabel("Phone")).toHaveValue(lead.phone);
+    await expect(page.locator('input[value="partnership"]')).toBeChecked();
+    await page.getByLabel("Email").fill(lead.email);
+    await page.locator('input[value="partnership"]').uncheck();
+    await send(page);
+    await expect(page.getByRole("alert")).toHaveText(contactMessages.interests);
+  });
+
+  test("a valid submission is received", async ({ page, isolatedSite }) => {
+    await page.goto(`${isolatedSite.url}/contact`);
+    await fill(page);
+    await send(page);
+    await expect(page.getByText("Thank you for your submission! We will be in touch soon.")).toBeVisible();
+    await expect(page.getByLabel("Name")).toHaveValue("");
+    await expect.poll(() => webhookPosts(isolatedSite).length).toBe(1);
+  });
+});
+
+test.describe("the lead pipeline", () => {
+  test("success: 'Sending...', the message, cleared fields; the webhook gets exactly the five fields, then the mirror", async ({
+    page,
+    isolatedSite,
+  }) => {
+    await page.goto(`${isolatedSite.url}/contact`);
+    await waitForHydration(page);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/contact.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await fill(page);
+    await send(page);
+    const button = page.locator("main form").getByRole("button", { name: "Sending..." });
+    await expect(button).toBeDisabled();
+    release();
+    await expect(page.getByRole("status")).toHaveText("Thank you for your submission! We will be in touch soon.");
+    await expect(page.locator("main form").getByLabel("Name")).toHaveValue("");
+    await expect(page.locator('input[name="interests"]:checked')).toHaveCount(0);
+
+    await expect.poll(() => webhookPosts(isolatedSite).length).toBe(1);
+    const [post] = webhookPosts(isolatedSite);
+    expect(post!.body).toEqual(lead);
+    const [stored] = storedLeads(isolatedSite);
+    expect(post!.headers["idempotency-key"]).toBe(stored!.id);
+    await expect.poll(() => isolatedSite.webhook.received().filter((item) => item.path === "/mirror").length).toBe(1);
+    const mirror = isolatedSite.webhook.received().find((item) => item.path === "/mirror")!;
+    expect(mirror.contentType).toBe("application/x-www-form-urlencoded");
+    expect(mirror.body).toMatchObject({
+      "form-name": "Contact Form",
+      "bot-field": "",
+      interests: "coworking-space, think-lounge",
+      referralSource: lead.referralSource,
+    });
+    const health = await (await fetch(`${isolatedSite.url}/healthz`)).json();
+    expect(health.leads).toEqual({ pending: 0, oldestPendingAgeSeconds: null });
+  });
+
+  test("a filled honeypot is thanked, and nothing is stored or sent", async ({ request, isolatedSite }) => {
+    const response = await request.post(`${isolatedSite.url}/contact`, {
+      form: { ...lead, interests: lead.interests[0]!, "bot-field": "I am a bot" },
+    });
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain("Thank you for your submission!");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(webhookPosts(isolatedSite)).toEqual([]);
+    expect(storedLeads(isolatedSite)).toEqual([]);
+  });
+
+  test("a failing webhook still shows success, and the lead arrives after it recovers", async ({
+    page,
+    isolatedSite,
+  }) => {
+    isolatedSite.webhook.failNext(2, 503);
+    await page.goto(`${isolatedSite.url}/contact`);
+    await waitForHydration(page);
+    await fill(page);
+    await send(page);
+    await expect(page.getByRole("status")).toHaveText("Thank you for your submission! We will be in touch soon.");
+    await expect.poll(async () => (await (await fetch(`${isolatedSite.url}/healthz`)).json()).leads.pending).toBe(1);
+    await expect.poll(() => webhookPosts(isolatedSite).length, { timeout: 20_000 }).toBe(1);
+    expect(storedLeads(isolatedSite).map((item) => item.status)).toEqual(["delivered"]);
+  });
+});
+
+test("a server killed before delivering delivers after its restart, once", async ({ request }) => {
+  test.setTimeout(60_000);
+  const { startWebhookSink } = await import("../../demo/webhook.ts");
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const path = await import("node:path");
+  const webhook = await startWebhookSink({});
+  const dataDir = mkdtempSync(path.join(tmpdir(), "hub-crash-"));
+  const env = { LEAD_WEBHOOK_URL: `${webhook.url}/hooks/leads`, DATA_DIR: dataDir };
+  try {
+    webhook.faults.add({ method: "POST", status: 503, body: { error: "down" } });
+    const first = await spawnSite(env);
+    const response = await request.post(`${first.url}/contact`, { form: { ...lead, interests: lead.interests[0]! } });
+    expect(await response.text()).toContain("Thank you for your submission!");
+    await first.kill();
+    expect(webhook.received()).toEqual([]);
+
+    webhook.faults.clear();
+    const second = await spawnSite(env);
+    try {
+      await expect.poll(() => webhook.received().length, { timeout: 20_000 }).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(webhook.received()).toHaveLength(1);
+      expect(webhook.received()[0]!.headers["idempotency-key"]).toMatch(/^lead_/);
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    await webhook.close();
+  }
+});
+
+test.describe("refusals", () => {
+  test.use({ isolatedSiteEnv: { CONTACT_RATE_LIMIT: "2" } });
+
+  test("more submissions than CONTACT_RATE_LIMIT get a clear message, with and without JavaScript", async ({
+    page,
+    request,
+    isolatedSite,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/status of 429/);
+    for (let index = 0; index < 2; index += 1) {
+      const response = await request.post(`${isolatedSite.url}/contact`, {
+        form: { ...lead, interests: "partnership" },
+      });
+      expect(response.status()).toBe(200);
+    }
+    const refused = await request.post(`${isolatedSite.url}/contact`, { form: { ...lead, interests: "partnership" } });
+    expect(refused.status()).toBe(429);
+    expect(await refused.text()).toContain("Too many submissions. Please try again in a few minutes.");
+    await page.goto(`${isolatedSite.url}/contact`);
+    await waitForHydration(page);
+    await fill(page);
+    await send(page);
+    await expect(page.locator("main form").getByRole("alert")).toHaveText(
+      "Too many submissions. Please try again in a few minutes.",
+    );
+    expect(storedLeads(isolatedSite)).toHaveLength(2);
+  });
+
+  test("a post from another site is refused with 403", async ({ request, isolatedSite }) => {
+    const form = { ...lead, interests: "partnership" };
+    const forged = await request.post(`${isolatedSite.url}/contact`, {
+      form,
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(forged.status()).toBe(403);
+    expect(await forged.text()).toBe("This form can only be sent from this website.");
+    const crossSite = await request.post(`${isolatedSite.url}/contact.data`, {
+      form,
+      headers: { "Sec-Fetch-Site": "cross-site" },
+    });
+    expect(crossSite.status()).toBe(403);
+    expect(await crossSite.json()).toEqual({ status: 403, error: "This form can only be sent from this website." });
+    expect(storedLeads(isolatedSite)).toEqual([]);
+  });
+});
+
+test.describe("malformed requests", () => {
+  test.use({ isolatedSiteEnv: { CONTACT_RATE_LIMIT: "100000" } });
+
+  test("1,000 malformed bodies: no 5xx, no 429 from the server-wide limit, no stored lead", async ({
+    isolatedSite,
+  }) => {
+    test.setTimeout(120_000);
+    let seed = 20_261_122;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const junk = [
+      "",
+      " ",
+      "x".repeat(300),
+      "<script>alert(1)</script>",
+      "'; DROP TABLE leads; --",
+      "\u0000\u0001",
+      "💥".repeat(50),
+      "a@b",
+      "12",
+      "+(-) ",
+    ];
+    const statuses = new Map<number, number>();
+    const bodies: { body: Buffer | string; type: string; path: string }[] = [];
+    for (let index = 0; index < 1_000; index += 1) {
+      const kind = index % 10;
+      const fields: Record<string, unknown> = {
+        name: pick([...junk, lead.name]),
+        email: pick(["", "nope", "a@b", "@example.com", "x@y.", 42]), // never a valid address
+        phone: pick([...junk, lead.phone]),
+        interests: pick([[], ["free-money"], "partnership", [1, 2], null, { a: 1 }]),
+        referralSource: pick([...referrals, "Radio", "", null]),
+        extra: pick(junk),
+      };
+      const target = random() < 0.5 ? "/contact" : "/contact.data";
+      if (kind === 0) bodies.push({ body: JSON.stringify(fields), type: "application/json", path: target });
+      else if (kind === 1)
+        bodies.push({
+          body: JSON.stringify(fields).slice(0, Math.floor(random() * 40)),
+          type: "application/json",
+          path: target,
+        });
+      else if (kind === 2)
+        bodies.push({
+          body: Buffer.from([0xff, 0xfe, 0x00, 0x41, 0xc3, 0x28]),
+          type: "application/x-www-form-urlencoded",
+          path: target,
+        });
+      else if (kind === 3)
+        bodies.push({ body: "x".repeat(17_000 + index), type: "application/x-www-form-urlencoded", path: target });
+      else if (kind === 4)
+        bodies.push({
+          body: "<xml/>",
+          type: pick(["text/xml", "text/plain", "", "application/octet-stream"]),
+          path: target,
+        });
+      else if (kind === 5)
+        bodies.push({ body: "%E0%A4%A=%%&name", type: "application/x-www-form-urlencoded", path: target });
+      else if (kind === 6)
+        bodies.push({ body: "--boundary\r\nbroken", type: "multipart/form-data; boundary=boundary", path: target });
+      else if (kind === 7)
+        bodies.push({ body: JSON.stringify([fields, fields]), type: "application/json", path: target });
+      else {
+        const form = new URLSearchParams();
+        for (const [name, value] of Object.entries(fields)) {
+          for (const item of Array.isArray(value) ? value : [value]) form.append(name, String(item));
+        }
+        bodies.push({ body: form.toString(), type: "application/x-www-form-urlencoded", path: target });
+      }
+    }
+    for (const { body, type, path } of bodies) {
+      const response = await fetch(`${isolatedSite.url}${path}`, {
+        method: "POST",
+        headers: type ? { "Content-Type": type } : {},
+        body: typeof body === "string" ? body : new Uint8Array(body),
+      });
+      await response.arrayBuffer();
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+    }
+    const codes = [...statuses.keys()];
+    expect(
+      codes.filter((code) => code >= 500),
+      JSON.stringify(Object.fromEntries(statuses)),
+    ).toEqual([]);
+    expect(codes).not.toContain(429);
+    expect(codes.every((code) => code >= 400)).toBe(true);
+    expect(storedLeads(isolatedSite)).toEqual([]);
+    expect(webhookPosts(isolatedSite)).toEqual([]);
+  });
+});
+
+const referrals = ["Website", "Social Media", "Friend or Colleague", "Event", "Other"] as const;
