@@ -35,6 +35,7 @@ export function VideoTours({
               thumbnail={
                 video.thumbnailUrl ? { url: video.thumbnailUrl, width: 1280, height: 720, description: "" } : null
               }
+              resizeThumbnail={false}
               sizes={videos.length > 1 ? "(min-width: 1024px) 50vw, 100vw" : "(min-width: 1280px) 1216px, 100vw"}
             />
             <h3 className="mt-4 text-lg font-semibold text-ink">{video.title}</h3>

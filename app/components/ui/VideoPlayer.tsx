@@ -11,6 +11,8 @@ export interface VideoPlayerProps {
   embedUrl: string;
   /** The site's own still shown until the visitor presses play; a branded poster when absent. */
   thumbnail?: ImageSource | null;
+  /** False for a still that is a file of the site itself rather than a content-service image. */
+  resizeThumbnail?: boolean;
   sizes?: string;
   className?: string;
 }
@@ -24,6 +26,7 @@ export function VideoPlayer({
   title,
   embedUrl,
   thumbnail,
+  resizeThumbnail = true,
   sizes = "(min-width: 1024px) 50vw, 100vw",
   className,
 }: VideoPlayerProps) {
@@ -48,7 +51,13 @@ export function VideoPlayer({
   const poster = (
     <>
       {thumbnail ? (
-        <ContentImage image={thumbnail} alt="" sizes={sizes} className="absolute inset-0 size-full" />
+        <ContentImage
+          image={thumbnail}
+          alt=""
+          sizes={sizes}
+          resize={resizeThumbnail}
+          className="absolute inset-0 size-full"
+        />
       ) : (
         <div
           aria-hidden="true"
