@@ -4,6 +4,22 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // Fewer, larger shared chunks: every page needs React, the router and the layout, and a
+            // page's first load is slower with twenty small requests than with a few.
+            codeSplitting: {
+              groups: [
+                { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/, priority: 20 },
+                { name: "layout", test: /app[\\/](components[\\/](ui|layout)|config|lib)[\\/]|node_modules[\\/]lucide-react[\\/]/, priority: 10, minShareCount: 2 },
+              ],
+            },
+          },
+        },
+      },
+    },
     ssr: {
       build: {
         rollupOptions: {

@@ -11,7 +11,6 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import frauncesFont from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 import { SiteLayout } from "./components/layout/SiteLayout";
 import { ErrorPage } from "./components/sections/ErrorPage";
@@ -25,7 +24,6 @@ export const links: Route.LinksFunction = () => [
   // A `precedence` makes React load the stylesheet as a resource, right after the page's key images and
   // fonts and before the scripts: it blocks the first paint, so it must not queue behind them.
   { rel: "stylesheet", href: stylesheet, precedence: "default" } as Route.LinkDescriptors[number],
-  { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: frauncesFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },

@@ -1,11 +1,12 @@
 import type { PostListData } from "~/components/sections/PostList";
 import type { ContentService } from "~/services/content.server";
 import { BLOG_PAGE_SIZE } from "~/services/content.server";
+import { toPostCard } from "./content-types";
 import { nextPageHref, pageFromSearch } from "./paging";
 
 /** The posts a blog list address shows: `?page=n` shows the newest n × 6 (SPEC.md: 6, then 6 more). */
 export async function loadPostList(content: ContentService, url: URL, tag?: string): Promise<PostListData> {
   const page = pageFromSearch(url.searchParams);
   const { items, hasMore } = await content.getBlogPostList({ count: page * BLOG_PAGE_SIZE, tag });
-  return { posts: items, moreHref: hasMore ? nextPageHref(url.searchParams, page) : null };
+  return { posts: items.map(toPostCard), moreHref: hasMore ? nextPageHref(url.searchParams, page) : null };
 }

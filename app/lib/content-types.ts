@@ -43,6 +43,13 @@ export interface BlogPost {
   featured: boolean;
 }
 
+/** A post as a card shows it: everything but the body, which stays out of list pages' data. */
+export type BlogPostCard = Omit<BlogPost, "content">;
+
+export function toPostCard({ content: _body, ...card }: BlogPost): BlogPostCard {
+  return card;
+}
+
 /** What the sitemap needs of a post. */
 export interface BlogPostSummary {
   slug: string;

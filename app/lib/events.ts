@@ -47,7 +47,7 @@ export function upcomingEvents(events: readonly SiteEvent[], now: Date, limit: n
 }
 
 /** True while the event is under way. */
-export function isHappeningNow(event: SiteEvent, now: Date): boolean {
+export function isHappeningNow(event: Pick<SiteEvent, "startDate" | "endDate">, now: Date): boolean {
   return Date.parse(event.startDate) <= now.getTime() && now.getTime() <= Date.parse(event.endDate);
 }
 
@@ -95,8 +95,11 @@ export function eventExcerpt(description: string, limit = 180): string {
   return `${(space > limit * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** An event with the words a card shows, written once on the server (browsers' date formatting differs in its spaces). */
-export interface EventView extends SiteEvent {
+/**
+ * An event with the words a card shows, written once on the server (browsers' date formatting differs
+ * in its spaces). The full description stays on the server: cards show the excerpt.
+ */
+export interface EventView extends Omit<SiteEvent, "description"> {
   dateLabel: string;
   timeLabel: string;
   priceLabel: string;
@@ -104,13 +107,13 @@ export interface EventView extends SiteEvent {
   happeningNow: boolean;
 }
 
-export function viewEvent(event: SiteEvent, timeZone: string, now: Date): EventView {
+export function viewEvent({ description, ...event }: SiteEvent, timeZone: string, now: Date): EventView {
   return {
     ...event,
     dateLabel: formatEventDate(event.startDate, timeZone),
     timeLabel: formatEventTimeRange(event.startDate, event.endDate, timeZone),
     priceLabel: formatEventPrice(event.price),
-    excerpt: eventExcerpt(event.description),
+    excerpt: eventExcerpt(description),
     happeningNow: isHappeningNow(event, now),
   };
 }

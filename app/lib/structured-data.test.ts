@@ -14,7 +14,7 @@ describe("eventData", () => {
     const data = eventData(
       {
         title: "Tech Meetup",
-        description: "Talks.",
+        excerpt: "Talks.",
         startDate: "2026-03-06T00:00:00.000Z",
         endDate: "2026-03-06T02:00:00.000Z",
         price: null,

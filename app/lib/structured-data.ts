@@ -97,7 +97,7 @@ export function isoWithOffset(iso: string, timeZone: string): string {
 export function eventData(
   event: {
     title: string;
-    description: string;
+    excerpt: string;
     startDate: string;
     endDate: string;
     price: number | null;
@@ -110,7 +110,7 @@ export function eventData(
     "@context": "https://schema.org",
     "@type": "Event",
     name: event.title,
-    description: event.description,
+    description: event.excerpt,
     startDate: isoWithOffset(event.startDate, timeZone),
     endDate: isoWithOffset(event.endDate, timeZone),
     eventStatus: "https://schema.org/EventScheduled",

@@ -8,7 +8,7 @@ import { VideoPlayer } from "~/components/ui/VideoPlayer";
 import { fallbackHeroImage } from "~/content/hero-images";
 import { pages } from "~/content/pages";
 import { getServices } from "~/context";
-import type { BlogPost } from "~/lib/content-types";
+import { type BlogPost, toPostCard } from "~/lib/content-types";
 import { formatLongDate, isoCalendarDate } from "~/lib/dates";
 import { loadPageHero } from "~/lib/page-loaders.server";
 import { pickRandom } from "~/lib/random";
@@ -50,7 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
             pickRandom(
               latest.filter((post) => post.slug !== slug),
               RELATED_POSTS,
-            ),
+            ).map(toPostCard),
           ),
           { label: "related posts" },
         )

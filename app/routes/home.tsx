@@ -8,11 +8,11 @@ import { PlanCards } from "~/components/sections/PlanCards";
 import { SuccessStories } from "~/components/sections/SuccessStories";
 import { ThinkLoungePromo } from "~/components/sections/ThinkLoungePromo";
 import { ButtonLink } from "~/components/ui/Button";
-import { pathways } from "~/content/home";
+import { homeFeatures, pathways, thinkLoungePromo } from "~/content/home";
 import { pages } from "~/content/pages";
 import { membership, membershipPlans, usd } from "~/content/pricing";
-import { homeFeatures, thinkLoungePromo } from "~/content/spaces";
 import { appContext, getServices } from "~/context";
+import { toPostCard } from "~/lib/content-types";
 import { upcomingEvents, viewEvent } from "~/lib/events";
 import { loadPageHero } from "~/lib/page-loaders.server";
 import { pickRandom } from "~/lib/random";
@@ -50,7 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
     ),
     streamSection(
       args,
-      content.getLatestBlogPosts().then((latest) => latest.slice(0, HOME_POSTS)),
+      content.getLatestBlogPosts().then((latest) => latest.slice(0, HOME_POSTS).map(toPostCard)),
       { label: "latest posts" },
     ),
   ]);

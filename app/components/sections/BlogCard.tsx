@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { BlogPost } from "~/lib/content-types";
+import type { BlogPostCard } from "~/lib/content-types";
 import { formatLongDate, isoCalendarDate } from "~/lib/dates";
 import { useSiteConfig } from "~/lib/site-config";
 import { cardClasses } from "../ui/Card";
@@ -10,7 +10,7 @@ import { TagLinks } from "./TagLinks";
  * A post in a list (SPEC.md, blog list): featured image, author initial, date, title, excerpt and
  * tags. The whole card leads to the post; the tags lead to their own lists.
  */
-export function BlogCard({ post, headingLevel = 3 }: { post: BlogPost; headingLevel?: 2 | 3 }) {
+export function BlogCard({ post, headingLevel = 3 }: { post: BlogPostCard; headingLevel?: 2 | 3 }) {
   const { timeZone } = useSiteConfig();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (

@@ -1,7 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
-import type { BlogPost } from "~/lib/content-types";
+import type { BlogPostCard } from "~/lib/content-types";
 import type { StreamedSection } from "~/lib/section-state";
 import { DeferredSection } from "../ui/DeferredSection";
 import { SectionHeader, sectionFrame } from "../ui/SectionHeader";
@@ -9,7 +9,7 @@ import { Skeleton } from "../ui/Skeleton";
 import { BlogCard } from "./BlogCard";
 
 /** The three latest blog posts (SPEC.md, home item 8); nothing is rendered when they cannot be loaded. */
-export function LatestPosts({ section }: { section: StreamedSection<BlogPost[]> }) {
+export function LatestPosts({ section }: { section: StreamedSection<BlogPostCard[]> }) {
   const headingId = useId();
   return (
     <DeferredSection

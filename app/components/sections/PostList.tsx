@@ -1,5 +1,5 @@
 import { useId, useRef } from "react";
-import type { BlogPost } from "~/lib/content-types";
+import type { BlogPostCard } from "~/lib/content-types";
 import type { StreamedSection } from "~/lib/section-state";
 import { useFocusNewItems } from "~/lib/use-focus-new-items";
 import { DeferredSection } from "../ui/DeferredSection";
@@ -8,7 +8,7 @@ import { Skeleton } from "../ui/Skeleton";
 import { BlogCard } from "./BlogCard";
 
 export interface PostListData {
-  posts: BlogPost[];
+  posts: BlogPostCard[];
   /** Where "Load More" leads, or null when there is nothing more to show. */
   moreHref: string | null;
 }

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import type { BlogPost } from "~/lib/content-types";
+import type { BlogPostCard } from "~/lib/content-types";
 import { formatLongDate } from "~/lib/dates";
 import type { StreamedSection } from "~/lib/section-state";
 import { useSiteConfig } from "~/lib/site-config";
@@ -11,7 +11,7 @@ import { Skeleton } from "../ui/Skeleton";
 export const NO_RELATED_POSTS = "No related posts found.";
 
 /** The blog post's sidebar (SPEC.md): up to 3 other posts, streamed after the post itself. */
-export function RelatedPosts({ section }: { section: StreamedSection<BlogPost[]> }) {
+export function RelatedPosts({ section }: { section: StreamedSection<BlogPostCard[]> }) {
   const headingId = useId();
   const none = <p className="mt-4 text-muted">{NO_RELATED_POSTS}</p>;
   return (
@@ -43,7 +43,7 @@ export function RelatedPosts({ section }: { section: StreamedSection<BlogPost[]>
   );
 }
 
-function RelatedList({ posts }: { posts: BlogPost[] }) {
+function RelatedList({ posts }: { posts: BlogPostCard[] }) {
   const { timeZone } = useSiteConfig();
   return (
     <ul className="mt-4 space-y-5">
