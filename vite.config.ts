@@ -12,8 +12,17 @@ export default defineConfig({
             // page's first load is slower with twenty small requests than with a few.
             codeSplitting: {
               groups: [
-                { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/, priority: 20 },
-                { name: "layout", test: /app[\\/](components[\\/](ui|layout)|config|lib)[\\/]|node_modules[\\/]lucide-react[\\/]/, priority: 10, minShareCount: 2 },
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/,
+                  priority: 20,
+                },
+                {
+                  name: "layout",
+                  test: /app[\\/](components[\\/](ui|layout)|config|lib)[\\/]|node_modules[\\/]lucide-react[\\/]/,
+                  priority: 10,
+                  minShareCount: 2,
+                },
               ],
             },
           },
