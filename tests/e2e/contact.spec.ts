@@ -94,16 +94,26 @@ test.describe("without JavaScript", () => {
   test("the server checks in the same order and keeps what was typed", async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(/status of 400/);
     await page.goto("/contact");
-    await fill(page, { name: lead.name, email: "nope", phone: lead.phone, interests: ["partnership"] });
+    const alert = page.getByRole("alert");
+    await fill(page, { name: " ", email: "nope", phone: "call me", interests: ["partnership"] });
     await send(page);
-    await expect(page.getByRole("alert")).toHaveText(contactMessages.email);
+    await expect(alert).toHaveText(contactMessages.name);
+    await page.getByLabel("Name").fill(lead.name);
+    await send(page);
+    await expect(alert).toHaveText(contactMessages.email);
     await expect(page.getByLabel("Name")).toHaveValue(lead.name);
-    await expect(page.getByLabel("Phone")).toHaveValue(lead.phone);
+    await expect(page.getByLabel("Phone")).toHaveValue("call me");
     await expect(page.locator('input[value="partnership"]')).toBeChecked();
     await page.getByLabel("Email").fill(lead.email);
+    await send(page);
+    await expect(alert).toHaveText(contactMessages.phone);
+    await page.getByLabel("Phone").fill(lead.phone);
     await page.locator('input[value="partnership"]').uncheck();
     await send(page);
-    await expect(page.getByRole("alert")).toHaveText(contactMessages.interests);
+    await expect(alert).toHaveText(contactMessages.interests);
+    await page.locator('input[value="partnership"]').check();
+    await send(page);
+    await expect(alert).toHaveText(contactMessages.referralSource);
   });
 
   test("a valid submission is received", async ({ page, isolatedSite }) => {
