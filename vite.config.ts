@@ -23,6 +23,12 @@ export default defineConfig({
                   priority: 10,
                   minShareCount: 2,
                 },
+                {
+                  name: "sections",
+                  test: /app[\\/](components[\\/]sections|content)[\\/]/,
+                  priority: 5,
+                  minShareCount: 2,
+                },
               ],
             },
           },
