@@ -34,9 +34,13 @@ export function refuse(
 
 const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** Past this many bytes an oversized body is no longer read to its end: the connection is dropped. */
+const DRAIN_LIMIT_BYTES = 1024 * 1024;
+
 /**
- * Reads the body of every request that may carry one, refusing more than `limit` bytes with 413
- * (at once when Content-Length says so, otherwise as soon as the stream passes the limit).
+ * Reads the body of every request that may carry one, refusing more than `limit` bytes with 413. An
+ * oversized body is still read to its end (up to a megabyte) before the answer, because answering
+ * while a client is still sending makes most clients see a broken connection instead of the 413.
  */
 export function limitBody(limit = MAX_BODY_BYTES): RequestHandler {
   return (request, response, next) => {
@@ -46,31 +50,32 @@ export function limitBody(limit = MAX_BODY_BYTES): RequestHandler {
         Connection: "close",
       });
     const declared = Number(request.get("content-length"));
-    if (Number.isFinite(declared) && declared > limit) {
+    if (Number.isFinite(declared) && declared > DRAIN_LIMIT_BYTES) {
       tooLarge();
-      request.resume();
+      response.on("finish", () => request.destroy());
       return;
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    let refused = false;
+    let answered = false;
     request.on("data", (chunk: Buffer) => {
-      if (refused) return;
       size += chunk.length;
-      if (size > limit) {
-        refused = true;
+      if (size <= limit) chunks.push(chunk);
+      else if (size > DRAIN_LIMIT_BYTES && !answered) {
+        answered = true;
         tooLarge();
-        return;
+        response.on("finish", () => request.destroy());
       }
-      chunks.push(chunk);
     });
     request.on("end", () => {
-      if (refused) return;
+      if (answered) return;
+      answered = true;
+      if (size > limit) return tooLarge();
       request.rawBody = Buffer.concat(chunks);
       next();
     });
     request.on("error", (error) => {
-      if (!refused) next(error);
+      if (!answered) next(error);
     });
   };
 }
