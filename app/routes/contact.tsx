@@ -1,11 +1,9 @@
-import { Mail, MapPin, Phone } from "lucide-react";
 import { useId } from "react";
 import { data } from "react-router";
 import { type ContactResult, ContactForm } from "~/components/sections/ContactForm";
 import { IntroHero } from "~/components/sections/IntroHero";
-import { cardClasses } from "~/components/ui/Card";
+import { ContactCards } from "~/components/sections/ContactCards";
 import { sectionFrame } from "~/components/ui/SectionHeader";
-import { site, telHref } from "~/config/site";
 import { pages } from "~/content/pages";
 import { getServices, requestContext } from "~/context";
 import {
@@ -84,7 +82,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** SPEC.md, /contact: 'Get in Touch', the form, and location, phone and email cards from the site configuration. */
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const headingId = useId();
-  const { contact } = site;
   return (
     <>
       <IntroHero page={page} hero={loaderData.hero} />
@@ -99,40 +96,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
               <ContactForm serverResult={actionData ?? null} />
             </div>
           </div>
-          <ul className="grid content-start gap-4 lg:pt-20">
-            <li className={`${cardClasses} flex gap-4 p-6`}>
-              <MapPin aria-hidden="true" className="size-6 shrink-0 text-accent-600" />
-              <div>
-                <h3 className="font-sans text-lg font-semibold text-ink">Location</h3>
-                <address className="mt-1 not-italic text-muted">
-                  {contact.street}
-                  <br />
-                  {contact.city}, {contact.state} {contact.zip}
-                </address>
-              </div>
-            </li>
-            <li className={`${cardClasses} flex gap-4 p-6`}>
-              <Phone aria-hidden="true" className="size-6 shrink-0 text-accent-600" />
-              <div>
-                <h3 className="font-sans text-lg font-semibold text-ink">Phone</h3>
-                <a href={telHref(contact.phone)} className="mt-1 inline-block text-brand-700 hover:underline">
-                  {contact.phone}
-                </a>
-              </div>
-            </li>
-            <li className={`${cardClasses} flex gap-4 p-6`}>
-              <Mail aria-hidden="true" className="size-6 shrink-0 text-accent-600" />
-              <div>
-                <h3 className="font-sans text-lg font-semibold text-ink">Email</h3>
-                <a
-                  href={`mailto:${contact.email}`}
-                  className="mt-1 inline-block break-all text-brand-700 hover:underline"
-                >
-                  {contact.email}
-                </a>
-              </div>
-            </li>
-          </ul>
+          <ContactCards className="lg:pt-20" />
         </div>
       </section>
     </>

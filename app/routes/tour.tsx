@@ -1,9 +1,9 @@
-import { Mail, MapPin, Phone } from "lucide-react";
 import { useId } from "react";
 import { IntroHero } from "~/components/sections/IntroHero";
 import { cardClasses } from "~/components/ui/Card";
+import { ContactCards } from "~/components/sections/ContactCards";
 import { sectionFrame } from "~/components/ui/SectionHeader";
-import { site, telHref } from "~/config/site";
+import { site } from "~/config/site";
 import { pages } from "~/content/pages";
 import { tourCalendarId } from "~/content/pricing";
 import { heroLoader } from "~/lib/page-loaders.server";
@@ -44,40 +44,7 @@ export default function TourPage({ loaderData }: Route.ComponentProps) {
               }}
             />
           </div>
-          <ul className="grid content-start gap-4">
-            <li className={`${cardClasses} flex gap-4 p-6`}>
-              <MapPin aria-hidden="true" className="size-6 shrink-0 text-accent-600" />
-              <div>
-                <h3 className="font-sans text-lg font-semibold text-ink">Location</h3>
-                <p className="mt-1 text-muted">
-                  {contact.street}
-                  <br />
-                  {contact.city}, {contact.state} {contact.zip}
-                </p>
-              </div>
-            </li>
-            <li className={`${cardClasses} flex gap-4 p-6`}>
-              <Phone aria-hidden="true" className="size-6 shrink-0 text-accent-600" />
-              <div>
-                <h3 className="font-sans text-lg font-semibold text-ink">Phone</h3>
-                <a href={telHref(contact.phone)} className="mt-1 inline-block text-brand-700 hover:underline">
-                  {contact.phone}
-                </a>
-              </div>
-            </li>
-            <li className={`${cardClasses} flex gap-4 p-6`}>
-              <Mail aria-hidden="true" className="size-6 shrink-0 text-accent-600" />
-              <div>
-                <h3 className="font-sans text-lg font-semibold text-ink">Email</h3>
-                <a
-                  href={`mailto:${contact.email}`}
-                  className="mt-1 inline-block break-all text-brand-700 hover:underline"
-                >
-                  {contact.email}
-                </a>
-              </div>
-            </li>
-          </ul>
+          <ContactCards />
         </div>
       </section>
     </>

@@ -10,9 +10,8 @@ import { TagLinks } from "./TagLinks";
  * A post in a list (SPEC.md, blog list): featured image, author initial, date, title, excerpt and
  * tags. The whole card leads to the post; the tags lead to their own lists.
  */
-export function BlogCard({ post, headingLevel = 3 }: { post: BlogPostCard; headingLevel?: 2 | 3 }) {
+export function BlogCard({ post }: { post: BlogPostCard }) {
   const { timeZone } = useSiteConfig();
-  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className={`${cardClasses} relative flex h-full flex-col overflow-hidden`}>
       {post.featuredImage ? (
@@ -40,7 +39,7 @@ export function BlogCard({ post, headingLevel = 3 }: { post: BlogPostCard; headi
             </time>
           </span>
         </div>
-        <Heading className="mt-4 text-xl font-semibold leading-snug text-ink">
+        <h3 className="mt-4 text-xl font-semibold leading-snug text-ink">
           <Link
             to={`/blog/${post.slug}`}
             prefetch="intent"
@@ -48,7 +47,7 @@ export function BlogCard({ post, headingLevel = 3 }: { post: BlogPostCard; headi
           >
             {post.title}
           </Link>
-        </Heading>
+        </h3>
         {post.excerpt ? <p className="mt-3 flex-1 leading-relaxed text-muted">{post.excerpt}</p> : null}
         <TagLinks tags={post.tags} className="relative z-10 mt-5" />
       </div>

@@ -28,6 +28,13 @@ export interface ContactValues {
   referralSource: string;
 }
 
+/** The three text inputs, in the order SPEC.md checks them. */
+const textFields = [
+  { name: "name", label: "Name", type: "text", autoComplete: "name", maxLength: 200 },
+  { name: "email", label: "Email", type: "email", autoComplete: "email", maxLength: 254 },
+  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel", maxLength: 40 },
+] as const;
+
 const inputClasses =
   "mt-2 block min-h-12 w-full rounded-xl border border-line bg-white px-4 text-base text-ink shadow-sm placeholder:text-muted/70 focus:border-brand-600 focus:outline-none focus:ring-4 focus:ring-brand-100 aria-[invalid=true]:border-red-700";
 
@@ -108,57 +115,25 @@ export function ContactForm({ serverResult }: { serverResult?: ContactResult | n
       ) : null}
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <label htmlFor={fieldId("name")} className="font-semibold text-ink">
-            Name
-          </label>
-          <input
-            id={fieldId("name")}
-            name="name"
-            type="text"
-            autoComplete="name"
-            required
-            maxLength={200}
-            defaultValue={values?.name}
-            aria-invalid={invalid?.field === "name" || undefined}
-            aria-describedby={described("name")}
-            className={inputClasses}
-          />
-        </div>
-        <div>
-          <label htmlFor={fieldId("email")} className="font-semibold text-ink">
-            Email
-          </label>
-          <input
-            id={fieldId("email")}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            defaultValue={values?.email}
-            aria-invalid={invalid?.field === "email" || undefined}
-            aria-describedby={described("email")}
-            className={inputClasses}
-          />
-        </div>
-        <div>
-          <label htmlFor={fieldId("phone")} className="font-semibold text-ink">
-            Phone
-          </label>
-          <input
-            id={fieldId("phone")}
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            required
-            maxLength={40}
-            defaultValue={values?.phone}
-            aria-invalid={invalid?.field === "phone" || undefined}
-            aria-describedby={described("phone")}
-            className={inputClasses}
-          />
-        </div>
+        {textFields.map((field) => (
+          <div key={field.name} className={field.name === "name" ? "sm:col-span-2" : undefined}>
+            <label htmlFor={fieldId(field.name)} className="font-semibold text-ink">
+              {field.label}
+            </label>
+            <input
+              id={fieldId(field.name)}
+              name={field.name}
+              type={field.type}
+              autoComplete={field.autoComplete}
+              required
+              maxLength={field.maxLength}
+              defaultValue={values?.[field.name]}
+              aria-invalid={invalid?.field === field.name || undefined}
+              aria-describedby={described(field.name)}
+              className={inputClasses}
+            />
+          </div>
+        ))}
       </div>
 
       <fieldset

@@ -13,16 +13,7 @@ const PLACEHOLDER = { url: "/images/event-placeholder.webp", width: 1200, height
  * hub's zone, price, an excerpt and the RSVP button to its public page. Upcoming events also offer an
  * `.ics` file for the visitor's calendar.
  */
-export function EventCard({
-  event,
-  headingLevel = 3,
-  calendarLink = true,
-}: {
-  event: EventView;
-  headingLevel?: 2 | 3;
-  calendarLink?: boolean;
-}) {
-  const Heading = headingLevel === 2 ? "h2" : "h3";
+export function EventCard({ event, calendarLink = true }: { event: EventView; calendarLink?: boolean }) {
   const placeholder = (
     <ContentImage
       image={PLACEHOLDER}
@@ -51,7 +42,7 @@ export function EventCard({
           <time dateTime={event.startDate}>{event.dateLabel}</time>
           {event.happeningNow ? <Badge tone="accent">Happening now</Badge> : null}
         </p>
-        <Heading className="mt-2 text-xl font-semibold leading-snug text-ink">{event.title}</Heading>
+        <h3 className="mt-2 text-xl font-semibold leading-snug text-ink">{event.title}</h3>
         <dl className="mt-3 grid gap-1 text-sm text-muted">
           <div className="flex items-center gap-1.5">
             <dt className="sr-only">Time</dt>

@@ -1,15 +1,14 @@
-import { useId, useRef } from "react";
+import { useId } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { type GalleryCategory, galleryTagLabels } from "~/content/gallery";
 import { cn } from "~/lib/cn";
 import type { GalleryImage } from "~/lib/content-types";
 import { isCategoryActive, tagsFromSearch, toggleCategory } from "~/lib/gallery-filter";
 import type { StreamedSection } from "~/lib/section-state";
-import { useFocusNewItems } from "~/lib/use-focus-new-items";
 import { cardClasses } from "../ui/Card";
 import { ContentImage } from "../ui/ContentImage";
 import { DeferredSection } from "../ui/DeferredSection";
-import { LoadMore } from "../ui/LoadMore";
+import { GrowingList } from "../ui/LoadMore";
 import { Skeleton } from "../ui/Skeleton";
 
 export const GALLERY_ERROR_MESSAGE = "Error loading gallery images. Please try again later.";
@@ -104,44 +103,42 @@ function usePendingTags(tags: string[]): string[] {
 }
 
 function ImageGrid({ images, moreHref }: GalleryData) {
-  const list = useRef<HTMLUListElement>(null);
-  useFocusNewItems(list, images.length);
   return (
-    <>
-      <ul ref={list} className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {images.map((item) => (
-          <li key={item.id}>
-            <figure className={`${cardClasses} flex h-full flex-col overflow-hidden`}>
-              <ContentImage
-                image={item.image}
-                alt={item.image.description || item.title}
-                sizes="(min-width: 1024px) 384px, (min-width: 640px) 50vw, 100vw"
-                className="aspect-[4/3] w-full"
-              />
-              <figcaption className="flex flex-1 flex-col p-5">
-                <span className="font-display text-lg font-semibold text-ink">{item.title}</span>
-                {item.description ? (
-                  <span className="mt-1 text-sm leading-relaxed text-muted">{item.description}</span>
-                ) : null}
-                {item.tags.length > 0 ? (
-                  <span className="mt-3 flex flex-wrap gap-2">
-                    {item.tags.map((tag) => (
-                      <span
-                        key={tag}
-                        className="inline-flex items-center rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700"
-                      >
-                        {galleryTagLabels[tag] ?? tag}
-                      </span>
-                    ))}
+    <GrowingList
+      items={images}
+      keyOf={(item) => item.id}
+      moreHref={moreHref}
+      className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+    >
+      {(item) => (
+        <figure className={`${cardClasses} flex h-full flex-col overflow-hidden`}>
+          <ContentImage
+            image={item.image}
+            alt={item.image.description || item.title}
+            sizes="(min-width: 1024px) 384px, (min-width: 640px) 50vw, 100vw"
+            className="aspect-[4/3] w-full"
+          />
+          <figcaption className="flex flex-1 flex-col p-5">
+            <span className="font-display text-lg font-semibold text-ink">{item.title}</span>
+            {item.description ? (
+              <span className="mt-1 text-sm leading-relaxed text-muted">{item.description}</span>
+            ) : null}
+            {item.tags.length > 0 ? (
+              <span className="mt-3 flex flex-wrap gap-2">
+                {item.tags.map((tag) => (
+                  <span
+                    key={tag}
+                    className="inline-flex items-center rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700"
+                  >
+                    {galleryTagLabels[tag] ?? tag}
                   </span>
-                ) : null}
-              </figcaption>
-            </figure>
-          </li>
-        ))}
-      </ul>
-      {moreHref ? <LoadMore to={moreHref} /> : null}
-    </>
+                ))}
+              </span>
+            ) : null}
+          </figcaption>
+        </figure>
+      )}
+    </GrowingList>
   );
 }
 

@@ -1,9 +1,8 @@
-import { useId, useRef } from "react";
+import { useId } from "react";
 import type { BlogPostCard } from "~/lib/content-types";
 import type { StreamedSection } from "~/lib/section-state";
-import { useFocusNewItems } from "~/lib/use-focus-new-items";
 import { DeferredSection } from "../ui/DeferredSection";
-import { LoadMore } from "../ui/LoadMore";
+import { GrowingList } from "../ui/LoadMore";
 import { Skeleton } from "../ui/Skeleton";
 import { BlogCard } from "./BlogCard";
 
@@ -42,26 +41,18 @@ export function PostList({
           </p>
         }
       >
-        {(data) => <PostGrid {...data} />}
+        {({ posts, moreHref }) => (
+          <GrowingList
+            items={posts}
+            keyOf={(post) => post.id}
+            moreHref={moreHref}
+            className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3"
+          >
+            {(post) => <BlogCard post={post} />}
+          </GrowingList>
+        )}
       </DeferredSection>
     </section>
-  );
-}
-
-function PostGrid({ posts, moreHref }: PostListData) {
-  const list = useRef<HTMLUListElement>(null);
-  useFocusNewItems(list, posts.length);
-  return (
-    <>
-      <ul ref={list} className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-        {posts.map((post) => (
-          <li key={post.id}>
-            <BlogCard post={post} />
-          </li>
-        ))}
-      </ul>
-      {moreHref ? <LoadMore to={moreHref} /> : null}
-    </>
   );
 }
 

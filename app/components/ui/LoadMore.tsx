@@ -1,4 +1,6 @@
+import { type ReactNode, useRef } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
+import { useFocusNewItems } from "~/lib/use-focus-new-items";
 
 /**
  * "Load More" as a link to the same list one page longer: without JavaScript it loads that page;
@@ -26,5 +28,37 @@ export function LoadMore({ to, label = "Load More" }: { to: string; label?: stri
         {loading ? "Loading..." : label}
       </Link>
     </div>
+  );
+}
+
+/**
+ * A list that grows by pages: its items, then "Load More" while more remain. When it grows, keyboard
+ * focus moves to the first new item.
+ */
+export function GrowingList<T>({
+  items,
+  keyOf,
+  moreHref,
+  className,
+  children,
+}: {
+  items: T[];
+  keyOf: (item: T) => string;
+  /** Where "Load More" leads, or null when nothing more remains. */
+  moreHref: string | null;
+  className: string;
+  children: (item: T) => ReactNode;
+}) {
+  const list = useRef<HTMLUListElement>(null);
+  useFocusNewItems(list, items.length);
+  return (
+    <>
+      <ul ref={list} className={className}>
+        {items.map((item) => (
+          <li key={keyOf(item)}>{children(item)}</li>
+        ))}
+      </ul>
+      {moreHref ? <LoadMore to={moreHref} /> : null}
+    </>
   );
 }
