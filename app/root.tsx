@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import frauncesFont from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
+import frauncesFont from "@fontsource/fraunces/files/fraunces-latin-600-normal.woff2?url";
 import { SiteLayout } from "./components/layout/SiteLayout";
 import { ErrorPage } from "./components/sections/ErrorPage";
 import { pageTitle } from "./config/site";

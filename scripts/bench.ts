@@ -6,6 +6,7 @@
 //   --runs <n>          runs per route; the median (by performance score) is reported (default 1)
 //   --json <file>       where the results go (default .lighthouse/bench.json)
 //   --markdown <file>   also write the table as Markdown (e.g. docs/performance.md)
+//   --reports <dir>     also keep every run's full Lighthouse report (JSON), to see what a score is made of
 // Each route is requested once before it is measured, so the server's content cache is warm, as on a
 // site that has been running for a while.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -44,6 +45,7 @@ const { values } = parseArgs({
     runs: { type: "string", default: "1" },
     json: { type: "string", default: ".lighthouse/bench.json" },
     markdown: { type: "string" },
+    reports: { type: "string" },
   },
 });
 
@@ -87,10 +89,15 @@ async function startServer(): Promise<ChildProcess> {
 
 const score = (value: number | null | undefined) => (typeof value === "number" ? Math.round(value * 100) : null);
 
-async function measure(chromePort: number, route: string): Promise<Row> {
+async function measure(chromePort: number, route: string, run: number): Promise<Row> {
   const result = await lighthouse(`${origin}${route}`, { port: chromePort, output: "json", logLevel: "error" });
   const lhr = result?.lhr;
   if (!lhr) throw new Error("Lighthouse returned no report.");
+  if (values.reports) {
+    mkdirSync(values.reports, { recursive: true });
+    const name = route === "/" ? "home" : route.slice(1).replace(/[^a-z0-9]+/gi, "-");
+    writeFileSync(path.join(values.reports, `${name}-${run + 1}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
   const numeric = (id: string) => {
     const value = lhr.audits[id]?.numericValue;
@@ -186,7 +193,7 @@ async function main(): Promise<void> {
       const attempts: Row[] = [];
       for (let run = 0; run < runs; run += 1) {
         try {
-          attempts.push(await measure(chrome.port, route));
+          attempts.push(await measure(chrome.port, route, run));
         } catch (error) {
           attempts.push({
             route,

@@ -34,5 +34,5 @@ export function responsiveContentImage(url: string, widths: readonly number[], q
   };
 }
 
-export const heroImageWidths = [640, 960, 1280, 1920] as const;
+export const heroImageWidths = [640, 800, 960, 1280, 1920] as const;
 export const cardImageWidths = [480, 800, 1200] as const;

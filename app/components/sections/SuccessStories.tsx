@@ -93,7 +93,9 @@ function StoryCard({ story }: { story: SuccessStory }) {
         {story.quote ? (
           <figure className="mt-6 rounded-2xl bg-brand-50 p-5">
             <Quote aria-hidden="true" className="size-6 text-brand-600" />
-            <blockquote className="mt-2 font-display text-lg leading-relaxed text-ink">{story.quote}</blockquote>
+            <blockquote className="mt-2 font-display text-lg font-semibold leading-relaxed text-ink">
+              {story.quote}
+            </blockquote>
             <figcaption className="mt-3 text-sm text-muted">
               <span className="font-semibold text-ink">{story.authorName}</span>
               {story.authorRole ? `, ${story.authorRole}` : ""}
