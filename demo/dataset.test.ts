@@ -603,6 +603,7 @@ describe("site images outside the CMS", () => {
   it("has fallback heroes, the event placeholder, the social card and icons", () => {
     for (const name of ["home", "spaces", "community", "company", "legal"]) {
       check(`public/images/fallback/${name}-1280.webp`, 1280, 720, 90);
+      check(`public/images/fallback/${name}-960.webp`, 960, 540, 60);
       check(`public/images/fallback/${name}-640.webp`, 640, 360, 35);
     }
     check("public/images/event-placeholder.webp", 960, 540, 60);

@@ -1,5 +1,5 @@
 import { site } from "~/config/site";
-import type { FallbackHero } from "./hero-images";
+import type { SiteImageName } from "./site-images";
 import { membership, thinkLounge, usd } from "./pricing";
 
 /**
@@ -13,7 +13,7 @@ export interface PageIntro {
   documentTitle?: string;
   heading: string;
   description: string;
-  fallback: FallbackHero;
+  fallback: SiteImageName;
 }
 
 export const pages = {

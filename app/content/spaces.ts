@@ -60,13 +60,13 @@ export const coworking = {
       title: "A morning on the coworking floor",
       description: "Walk the tables, the café and the phone booths with our community manager.",
       embedUrl: video("OzFdCowork01"),
-      thumbnailUrl: "/images/fallback/home-1280.webp",
+      poster: "home",
     },
     {
       title: "Meet the members",
       description: "Three members on why they traded the kitchen table for a desk downtown.",
       embedUrl: video("OzFdMembers2"),
-      thumbnailUrl: "/images/fallback/community-1280.webp",
+      poster: "community",
     },
   ] satisfies VideoTourItem[],
   amenities: [
@@ -150,7 +150,7 @@ export const privateOffices = {
       title: "Inside a private office suite",
       description: "A look at the small, medium and large offices and the hallway that connects them.",
       embedUrl: video("OzFdOffices3"),
-      thumbnailUrl: "/images/fallback/spaces-1280.webp",
+      poster: "spaces",
     },
   ] satisfies VideoTourItem[],
   amenities: [
@@ -213,7 +213,7 @@ export const meetingRoomsPage = {
       title: "The Focus and Brainstorm rooms",
       description: "See both rooms set for a client meeting and a planning day.",
       embedUrl: video("OzFdMeeting4"),
-      thumbnailUrl: "/images/fallback/company-1280.webp",
+      poster: "company",
     },
   ] satisfies VideoTourItem[],
   features: [
@@ -290,7 +290,7 @@ export const eventSpaces = {
         title: "Think Lounge virtual tour",
         description: "The room set theater style, then for a workshop, with the AV and kitchen.",
         embedUrl: video("OzFdLounge05"),
-        thumbnailUrl: "/images/fallback/community-1280.webp",
+        poster: "community",
       },
     ] satisfies VideoTourItem[],
   },

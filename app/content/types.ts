@@ -1,4 +1,5 @@
 import type { LucideIcon } from "lucide-react";
+import type { SiteImageName } from "./site-images";
 
 /** The shapes of the static business content (SPEC.md section 3). */
 
@@ -50,7 +51,7 @@ export interface VideoTourItem {
   /** The player address (youtube-nocookie or Vimeo); nothing loads from it before a click. */
   embedUrl: string;
   /** The site's own still, shown until the visitor presses play. */
-  thumbnailUrl?: string;
+  poster?: SiteImageName;
 }
 
 export type BookingOptionKey = "twoHourEvent" | "fullDay" | "halfDay";

@@ -5,7 +5,7 @@ import { RichText } from "~/components/sections/RichText";
 import { TagLinks } from "~/components/sections/TagLinks";
 import { ButtonLink } from "~/components/ui/Button";
 import { VideoPlayer } from "~/components/ui/VideoPlayer";
-import { fallbackHeroImage } from "~/content/hero-images";
+import { siteImage } from "~/content/site-images";
 import { pages } from "~/content/pages";
 import { getServices } from "~/context";
 import { type BlogPost, toPostCard } from "~/lib/content-types";
@@ -105,7 +105,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
         slug="blog-post"
         title={post ? post.title : messages[postState.status === "error" ? "error" : "missing"]}
         description={post?.excerpt}
-        fallbackImage={fallbackHeroImage("community")}
+        fallbackImage={siteImage("community")}
         background={post?.featuredImage ?? hero.background}
         site={hero.site}
       >

@@ -3,7 +3,7 @@ import { PageHero } from "~/components/sections/PageHero";
 import { PostList } from "~/components/sections/PostList";
 import { ButtonLink } from "~/components/ui/Button";
 import { site } from "~/config/site";
-import { fallbackHeroImage } from "~/content/hero-images";
+import { siteImage } from "~/content/site-images";
 import { pages } from "~/content/pages";
 import { getServices } from "~/context";
 import { loadPostList } from "~/lib/blog-list.server";
@@ -55,7 +55,7 @@ export default function BlogTagPage({ loaderData }: Route.ComponentProps) {
         slug={pages.blog.slug}
         title={tagHeading(tag)}
         description="Every post with this tag, newest first."
-        fallbackImage={fallbackHeroImage(pages.blog.fallback)}
+        fallbackImage={siteImage(pages.blog.fallback)}
         background={hero.background}
         site={hero.site}
       >

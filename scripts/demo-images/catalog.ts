@@ -692,6 +692,7 @@ export const staticImages: StaticImage[] = [
     ...r,
     outputs: [
       { path: `public/images/fallback/${name}-1280.webp`, width: 1280, height: 720, type: webp, budgetKB: 90 },
+      { path: `public/images/fallback/${name}-960.webp`, width: 960, height: 540, type: webp, budgetKB: 60 },
       { path: `public/images/fallback/${name}-640.webp`, width: 640, height: 360, type: webp, budgetKB: 35 },
     ],
   })),

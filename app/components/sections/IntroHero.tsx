@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { fallbackHeroImage } from "~/content/hero-images";
+import { siteImage } from "~/content/site-images";
 import type { PageIntro } from "~/content/pages";
 import type { PageHeroContent } from "~/lib/content-types";
 import { PageHero } from "./PageHero";
@@ -11,7 +11,7 @@ export function IntroHero({ page, hero, children }: { page: PageIntro; hero: Pag
       slug={page.slug}
       title={page.heading}
       description={page.description}
-      fallbackImage={fallbackHeroImage(page.fallback)}
+      fallbackImage={siteImage(page.fallback)}
       background={hero.background}
       site={hero.site}
     >

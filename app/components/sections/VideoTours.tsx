@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { siteImage } from "~/content/site-images";
 import type { VideoTourItem } from "~/content/types";
 import { cn } from "~/lib/cn";
 import { SectionHeader, sectionFrame } from "../ui/SectionHeader";
@@ -27,21 +28,22 @@ export function VideoTours({
       <SectionHeader id={headingId} eyebrow={eyebrow} title={title} description={description} />
       {children}
       <ul className={cn("stagger mt-10 grid gap-8", videos.length > 1 && "lg:grid-cols-2")}>
-        {videos.map((video) => (
-          <li key={video.embedUrl}>
-            <VideoPlayer
-              title={video.title}
-              embedUrl={video.embedUrl}
-              thumbnail={
-                video.thumbnailUrl ? { url: video.thumbnailUrl, width: 1280, height: 720, description: "" } : null
-              }
-              resizeThumbnail={false}
-              sizes={videos.length > 1 ? "(min-width: 1024px) 50vw, 100vw" : "(min-width: 1280px) 1216px, 100vw"}
-            />
-            <h3 className="mt-4 text-lg font-semibold text-ink">{video.title}</h3>
-            <p className="mt-1 text-muted">{video.description}</p>
-          </li>
-        ))}
+        {videos.map((video) => {
+          const poster = video.poster ? siteImage(video.poster) : null;
+          return (
+            <li key={video.embedUrl}>
+              <VideoPlayer
+                title={video.title}
+                embedUrl={video.embedUrl}
+                thumbnail={poster ? { url: poster.src, width: 1280, height: 720, description: "" } : null}
+                thumbnailSrcSet={poster?.srcSet}
+                sizes={videos.length > 1 ? "(min-width: 1024px) 50vw, 100vw" : "(min-width: 1280px) 1216px, 100vw"}
+              />
+              <h3 className="mt-4 text-lg font-semibold text-ink">{video.title}</h3>
+              <p className="mt-1 text-muted">{video.description}</p>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

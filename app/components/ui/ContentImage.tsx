@@ -18,6 +18,8 @@ export interface ContentImageProps {
   widths?: readonly number[];
   /** `false` for images that are not served by the Images API (e.g. event covers): used as they are. */
   resize?: boolean;
+  /** The widths of an image that is a file of the site itself (not the Images API), used as given. */
+  srcSet?: string;
   /** Overrides the asset's own description as the alternative text. */
   alt?: string;
   /** The page's main image: loaded at once and early. Others load lazily near the viewport. */
@@ -38,6 +40,7 @@ export function ContentImage({
   sizes,
   widths = cardImageWidths,
   resize = true,
+  srcSet,
   alt,
   priority = false,
   className,
@@ -54,7 +57,11 @@ export function ContentImage({
   }, []);
 
   if (state === "failed") return <>{fallback}</>;
-  const source = resize ? responsiveContentImage(image.url, widths) : { src: image.url };
+  const source = srcSet
+    ? { src: image.url, srcSet }
+    : resize
+      ? responsiveContentImage(image.url, widths)
+      : { src: image.url };
   return (
     <div aria-busy={state === "loading"} className={cn("relative overflow-hidden bg-stone-200", className)}>
       {state === "loading" ? <div aria-hidden="true" className="absolute inset-0 animate-pulse bg-stone-200" /> : null}

@@ -11,8 +11,8 @@ export interface VideoPlayerProps {
   embedUrl: string;
   /** The site's own still shown until the visitor presses play; a branded poster when absent. */
   thumbnail?: ImageSource | null;
-  /** False for a still that is a file of the site itself rather than a content-service image. */
-  resizeThumbnail?: boolean;
+  /** The widths of a still that is a file of the site itself (not a content-service image). */
+  thumbnailSrcSet?: string;
   sizes?: string;
   className?: string;
 }
@@ -26,7 +26,7 @@ export function VideoPlayer({
   title,
   embedUrl,
   thumbnail,
-  resizeThumbnail = true,
+  thumbnailSrcSet,
   sizes = "(min-width: 1024px) 50vw, 100vw",
   className,
 }: VideoPlayerProps) {
@@ -55,7 +55,8 @@ export function VideoPlayer({
           image={thumbnail}
           alt=""
           sizes={sizes}
-          resize={resizeThumbnail}
+          resize={!thumbnailSrcSet}
+          srcSet={thumbnailSrcSet}
           className="absolute inset-0 size-full"
         />
       ) : (
