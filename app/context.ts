@@ -1,6 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { PublicConfig } from "~/lib/public-config";
 import type { ContentService } from "~/services/content.server";
+import type { EventCoverService } from "~/services/event-covers.server";
 import type { EventsService } from "~/services/events.server";
 import type { LeadIntake } from "~/services/leads.server";
 
@@ -12,6 +13,7 @@ import type { LeadIntake } from "~/services/leads.server";
 export interface AppServices {
   content: ContentService;
   events: EventsService;
+  eventCovers: EventCoverService;
   leads: LeadIntake;
 }
 

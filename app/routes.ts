@@ -19,6 +19,7 @@ export default [
   route("terms", "routes/terms.tsx"),
   route("events", "routes/events.tsx"),
   route("events/:file", "routes/event-calendar.tsx"),
+  route("event-covers/:file", "routes/event-cover.ts"),
   route("sitemap.xml", "routes/sitemap.tsx"),
   route("robots.txt", "routes/robots.tsx"),
   route("__error-test", "routes/error-test.tsx"),

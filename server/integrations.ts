@@ -31,7 +31,8 @@ export const DEMO_PATHS = {
 
 export interface Integrations {
   content: { mode: Mode; config: ContentConfig };
-  events: { mode: Mode; config: EventsConfig };
+  /** `coverSourceUrl`: where the server itself fetches covers (the stand-in in demo mode). */
+  events: { mode: Mode; config: EventsConfig; coverSourceUrl: string };
   leads: { mode: Mode; webhookUrl: string; mirrorUrl: string | null };
   booking: { mode: Mode; widgetUrl: string };
   analytics: { mode: Mode; measurementId: string | null };
@@ -184,6 +185,7 @@ async function resolveEvents(
         space: env.EVENTS_SPACE,
         publicUrl: env.EVENTS_PUBLIC_URL.replace(/\/+$/, ""),
       },
+      coverSourceUrl: env.EVENTS_PUBLIC_URL.replace(/\/+$/, ""),
     };
   }
   const standIn = started(
@@ -211,6 +213,7 @@ async function resolveEvents(
       space: standIn.space,
       publicUrl: DEMO_PATHS.events,
     },
+    coverSourceUrl: standIn.url,
   };
 }
 

@@ -7,6 +7,7 @@ import type { AppContext } from "~/context";
 import { createCache } from "~/services/cache.server";
 import { assetUrlResolver, createContentClient, createContentService } from "~/services/content.server";
 import { EnvError, parseEnv, siteOrigin } from "~/services/env.server";
+import { createEventCoverService } from "~/services/event-covers.server";
 import { createEventsService } from "~/services/events.server";
 import { createLeadIntake, openLeadStore } from "~/services/leads.server";
 import { createLeadDelivery } from "./lead-delivery.ts";
@@ -79,6 +80,10 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
       events: createEventsService({
         ...integrations.events.config,
         cache: createCache({ ...cacheTimings, maxEntries: 10 }),
+      }),
+      eventCovers: createEventCoverService({
+        publicUrl: integrations.events.config.publicUrl,
+        sourceUrl: integrations.events.coverSourceUrl,
       }),
       leads: createLeadIntake({
         store: leadStore,

@@ -20,6 +20,18 @@ export interface SiteEvent {
   rsvpUrl: string;
 }
 
+/** The widths the site scales event covers to, for `srcset` (the original stays the `src`). */
+export const eventCoverWidths = [480, 800] as const;
+
+/** Where the site serves an event's cover scaled to `width` (see routes/event-cover.ts). */
+export function eventCoverPath(uuid: string, width: number): string {
+  return `/event-covers/${encodeURIComponent(uuid)}-${width}.webp`;
+}
+
+export function eventCoverSrcSet(uuid: string): string {
+  return eventCoverWidths.map((width) => `${eventCoverPath(uuid, width)} ${width}w`).join(", ");
+}
+
 export interface ClassifiedEvents {
   /** Not ended and not cancelled, soonest first. */
   upcoming: SiteEvent[];

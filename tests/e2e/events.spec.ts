@@ -24,7 +24,18 @@ test("lists the upcoming events, soonest first, with cover, date, time, price an
   await expect(cards.getByRole("heading")).toHaveText(upcoming.map((event) => event.title));
   for (const event of cancelled) await expect(page.getByText(event.title)).toHaveCount(0);
   const first = cards.first();
-  await expect(first.locator("img")).toHaveAttribute("src", `/_demo/events/covers/${upcoming[0]!.slug}.webp`);
+  const firstCover = first.locator("img");
+  await expect(firstCover).toHaveAttribute("src", `/_demo/events/covers/${upcoming[0]!.slug}.webp`);
+  // The browser takes the cover scaled to the size it shows, from the site.
+  await expect(firstCover).toHaveAttribute(
+    "srcset",
+    new RegExp(`^/event-covers/${upcoming[0]!.uuid}-480\\.webp 480w, `),
+  );
+  await expect(firstCover).toHaveJSProperty("complete", true);
+  expect(await firstCover.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(
+    new RegExp(`/event-covers/${upcoming[0]!.uuid}-(480|800)\\.webp$`),
+  );
+  expect(await firstCover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   await expect(first.locator("time")).toHaveText(/^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4}$/);
   await expect(first.getByText(/\d{1,2}:\d{2}.*(AM|PM) C[DS]T/)).toBeVisible();
   const free = upcoming.find((event) => !event.price);
@@ -42,6 +53,19 @@ test("lists the upcoming events, soonest first, with cover, date, time, price an
   const cover = eventPage.locator("img.cover");
   await expect(cover).toHaveJSProperty("complete", true);
   expect(await cover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+});
+
+test("scaled covers are served for listed events only, in the offered widths", async ({ request }) => {
+  const event = upcoming[0]!;
+  const scaled = await request.get(`/event-covers/${event.uuid}-800.webp`);
+  expect(scaled.status()).toBe(200);
+  expect(scaled.headers()["content-type"]).toBe("image/webp");
+  expect(scaled.headers()["cache-control"]).toBe("public, max-age=86400");
+  const original = await request.get(`/_demo/events/covers/${event.slug}.webp`);
+  expect((await scaled.body()).length).toBeLessThan((await original.body()).length);
+  expect((await request.get(`/event-covers/${event.uuid}-123.webp`)).status()).toBe(404);
+  expect((await request.get(`/event-covers/not-an-event-480.webp`)).status()).toBe(404);
+  expect((await request.get(`/event-covers/${event.uuid}.webp`)).status()).toBe(404);
 });
 
 test("Show Past Events reveals the past events, most recent first, and hides them again", async ({ page }) => {
@@ -162,8 +186,14 @@ test.describe("states driven through the events service", () => {
     await expect(page.getByText("Loading events...")).toHaveCount(0);
   });
 
-  test("a cover that fails to load is replaced by the placeholder", async ({ page, isolatedSite }) => {
+  test("a cover that fails to load is replaced by the placeholder", async ({
+    page,
+    isolatedSite,
+    allowConsoleErrors,
+  }) => {
     isolatedSite.events.faults.add({ pathIncludes: "/covers/", status: 404, body: { error: "gone" } });
+    // The site cannot scale a cover it cannot fetch, and says so with a 502.
+    allowConsoleErrors(/status of 502/);
     await page.goto(eventsUrl(isolatedSite));
     await waitForHydration(page);
     const image = page.getByRole("region", { name: "Upcoming Events" }).getByRole("article").first().locator("img");

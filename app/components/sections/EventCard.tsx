@@ -1,7 +1,7 @@
 import { CalendarPlus, Clock, ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
 import { trackButtonClick } from "~/lib/analytics";
-import type { EventView } from "~/lib/events";
+import { type EventView, eventCoverSrcSet } from "~/lib/events";
 import { Badge } from "../ui/Badge";
 import { cardClasses } from "../ui/Card";
 import { ContentImage } from "../ui/ContentImage";
@@ -30,7 +30,7 @@ export function EventCard({ event, calendarLink = true }: { event: EventView; ca
           image={{ url: event.coverUrl, width: 1200, height: 630, description: "" }}
           alt=""
           sizes="(min-width: 1024px) 384px, 100vw"
-          resize={false}
+          srcSet={eventCoverSrcSet(event.uuid)}
           className="aspect-[40/21] w-full"
           fallback={placeholder}
         />
