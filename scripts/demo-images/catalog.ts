@@ -41,7 +41,7 @@ export function seedOf(id: string): number {
 /** Byte budgets per output width (KB). */
 export const BUDGET_KB: Record<number, number> = { 1920: 160, 1280: 90, 1200: 110, 960: 60, 800: 60, 640: 35, 480: 28 };
 
-const HERO = { width: 1920, height: 1080, widths: [640, 960, 1280] };
+const HERO = { width: 1920, height: 1080, widths: [640, 800, 960, 1280] };
 const WIDE = { width: 1200, height: 800, widths: [480, 800] };
 const STD = { width: 1200, height: 900, widths: [480, 800] };
 
