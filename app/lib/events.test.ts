@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   classifyEvents,
+  eventCoverSrcSet,
   eventExcerpt,
   formatEventDate,
   formatEventPrice,
@@ -93,5 +94,23 @@ describe("formatting", () => {
     expect(eventExcerpt("First part.\n\nSecond part.")).toBe("First part.");
     const long = "word ".repeat(80);
     expect(eventExcerpt(long, 100).length).toBeLessThanOrEqual(100);
+  });
+});
+
+describe("eventCoverSrcSet", () => {
+  const uuid = "1bd0e594-5172-5b83-a10f-71b7f3355504";
+
+  it("offers the scaled covers the site serves, one per width", () => {
+    expect(eventCoverSrcSet(uuid, "https://events.example/covers/a.webp")).toMatch(
+      new RegExp(
+        `^/event-covers/${uuid}-480\\.webp\\?v=[0-9a-z]+ 480w, /event-covers/${uuid}-800\\.webp\\?v=[0-9a-z]+ 800w$`,
+      ),
+    );
+  });
+
+  it("changes its addresses when the cover is replaced, and only then", () => {
+    const first = eventCoverSrcSet(uuid, "https://events.example/covers/a.webp");
+    expect(eventCoverSrcSet(uuid, "https://events.example/covers/a.webp")).toBe(first);
+    expect(eventCoverSrcSet(uuid, "https://events.example/covers/b.webp")).not.toBe(first);
   });
 });

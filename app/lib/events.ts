@@ -23,13 +23,27 @@ export interface SiteEvent {
 /** The widths the site scales event covers to, for `srcset` (the original stays the `src`). */
 export const eventCoverWidths = [480, 800] as const;
 
-/** Where the site serves an event's cover scaled to `width` (see routes/event-cover.ts). */
-export function eventCoverPath(uuid: string, width: number): string {
-  return `/event-covers/${encodeURIComponent(uuid)}-${width}.webp`;
+/**
+ * Where the site serves an event's cover scaled to `width` (see routes/event-cover.ts). The `v`
+ * parameter names the cover's version, so a browser holding yesterday's cover asks again once an
+ * editor replaces it; the route itself ignores it.
+ */
+export function eventCoverPath(uuid: string, width: number, coverUrl: string): string {
+  return `/event-covers/${encodeURIComponent(uuid)}-${width}.webp?v=${shortHash(coverUrl)}`;
 }
 
-export function eventCoverSrcSet(uuid: string): string {
-  return eventCoverWidths.map((width) => `${eventCoverPath(uuid, width)} ${width}w`).join(", ");
+export function eventCoverSrcSet(uuid: string, coverUrl: string): string {
+  return eventCoverWidths.map((width) => `${eventCoverPath(uuid, width, coverUrl)} ${width}w`).join(", ");
+}
+
+/** FNV-1a, 32 bits, in base 36: a cache key, not a checksum. */
+function shortHash(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
 }
 
 export interface ClassifiedEvents {

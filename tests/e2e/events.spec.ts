@@ -29,11 +29,11 @@ test("lists the upcoming events, soonest first, with cover, date, time, price an
   // The browser takes the cover scaled to the size it shows, from the site.
   await expect(firstCover).toHaveAttribute(
     "srcset",
-    new RegExp(`^/event-covers/${upcoming[0]!.uuid}-480\\.webp 480w, `),
+    new RegExp(`^/event-covers/${upcoming[0]!.uuid}-480\\.webp\\?v=[0-9a-z]+ 480w, `),
   );
   await expect(firstCover).toHaveJSProperty("complete", true);
   expect(await firstCover.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(
-    new RegExp(`/event-covers/${upcoming[0]!.uuid}-(480|800)\\.webp$`),
+    new RegExp(`/event-covers/${upcoming[0]!.uuid}-(480|800)\\.webp\\?v=[0-9a-z]+$`),
   );
   expect(await firstCover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   await expect(first.locator("time")).toHaveText(/^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4}$/);

@@ -30,7 +30,7 @@ export function EventCard({ event, calendarLink = true }: { event: EventView; ca
           image={{ url: event.coverUrl, width: 1200, height: 630, description: "" }}
           alt=""
           sizes="(min-width: 1024px) 384px, 100vw"
-          srcSet={eventCoverSrcSet(event.uuid)}
+          srcSet={eventCoverSrcSet(event.uuid, event.coverUrl)}
           className="aspect-[40/21] w-full"
           fallback={placeholder}
         />
