@@ -135,6 +135,7 @@ test("each upcoming event has a calendar file; an unknown or cancelled one is no
     );
     return blocks.find((block) => block["@type"] === "Event")?.startDate ?? "";
   });
+  expect(listedStart, "the page lists the event's start in its JSON-LD").not.toBe("");
   const utcBasic = new Date(listedStart)
     .toISOString()
     .replace(/[-:]/g, "")
