@@ -28,7 +28,7 @@ export const eventCoverWidths = [480, 800] as const;
  * parameter names the cover's version, so a browser holding yesterday's cover asks again once an
  * editor replaces it; the route itself ignores it.
  */
-export function eventCoverPath(uuid: string, width: number, coverUrl: string): string {
+function eventCoverPath(uuid: string, width: number, coverUrl: string): string {
   return `/event-covers/${encodeURIComponent(uuid)}-${width}.webp?v=${shortHash(coverUrl)}`;
 }
 

@@ -1,6 +1,7 @@
 import { demoPosts } from "./support/dataset";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./support/fixtures";
 import { DEMO_SITE } from "./support/servers";
+import { jsonLdBlocks } from "./support/json-ld";
 
 /** /blog/{slug}: the post, its video, related posts, metadata and its error states (SPEC.md). */
 
@@ -81,8 +82,7 @@ test("the server HTML carries the title, description, social image and BlogPosti
   expect(decoded).toContain(`<title>${withVideo.title} | Ozark Foundry</title>`);
   expect(decoded).toContain(`<meta name="description" content="${withVideo.excerpt}"/>`);
   expect(decoded).toMatch(new RegExp(`<meta property="og:image" content="${DEMO_SITE.siteUrl}/_demo/content/`));
-  const json = html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)?.[1] ?? "{}";
-  const data = JSON.parse(json);
+  const data = jsonLdBlocks(html)[0] ?? {};
   expect(data["@type"]).toBe("BlogPosting");
   expect(data.headline).toBe(withVideo.title);
   expect(data.datePublished).toBe(withVideo.publishDate);

@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { demoEvents } from "../../demo/events.ts";
 import { expect, expectNoAxeViolations, type IsolatedSite, test, waitForHydration } from "./support/fixtures";
+import { jsonLdBlocks } from "./support/json-ld";
 
 /** /events: the events service's list through the server, its states, structured data and calendar files. */
 
@@ -96,9 +97,7 @@ test.describe("without JavaScript", () => {
 
 test("the server HTML describes each upcoming event as schema.org Event data", async ({ request }) => {
   const html = await (await request.get("/events")).text();
-  const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) =>
-    JSON.parse(match[1]!),
-  );
+  const blocks = jsonLdBlocks(html);
   const events = blocks.filter((block) => block["@type"] === "Event");
   expect(events.map((event) => event.name)).toEqual(upcoming.map((event) => event.title));
   for (const event of events) {
@@ -129,12 +128,8 @@ test("each upcoming event has a calendar file; an unknown or cancelled one is no
   expect(ics).toContain(`SUMMARY:${upcoming[0]!.title.replace(/[,;]/g, (mark) => `\\${mark}`)}`);
   expect(ics).toContain("LOCATION:Ozark Foundry\\, 118 Foundry Lane\\, Batesville\\, AR 72501");
   // The demo's ongoing event moves with the clock, so the start to expect is the one this page lists.
-  const listedStart = await page.evaluate(() => {
-    const blocks = [...document.querySelectorAll('script[type="application/ld+json"]')].map(
-      (script) => JSON.parse(script.textContent ?? "null") as { "@type"?: string; startDate?: string },
-    );
-    return blocks.find((block) => block["@type"] === "Event")?.startDate ?? "";
-  });
+  const listedStart: string =
+    jsonLdBlocks(await page.content()).find((block) => block["@type"] === "Event")?.startDate ?? "";
   expect(listedStart, "the page lists the event's start in its JSON-LD").not.toBe("");
   const utcBasic = new Date(listedStart)
     .toISOString()

@@ -1,6 +1,7 @@
 import { bookingOptions, limitedTimeOffer, thinkLounge } from "../../app/content/pricing";
 import { coworking, eventSpaces, meetingRoomsPage } from "../../app/content/spaces";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./support/fixtures";
+import { jsonLdBlocks } from "./support/json-ld";
 
 /** The space and marketing pages (issue 6): sections in order, links, FAQ, video, booking, JSON-LD. */
 
@@ -284,14 +285,12 @@ test.describe("the Think Lounge", () => {
 
   test("the server HTML carries LocalBusiness and FAQPage data", async ({ request }) => {
     const html = await (await request.get("/event-spaces")).text();
-    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) =>
-      JSON.parse(match[1]!),
-    );
+    const blocks = jsonLdBlocks(html);
     const business = blocks.find((block) => block["@type"] === "LocalBusiness");
     expect(business).toMatchObject({ priceRange: "$150-$550", address: { addressRegion: "AR", postalCode: "72501" } });
     const faq = blocks.find((block) => block["@type"] === "FAQPage");
-    expect(faq.mainEntity).toHaveLength(eventSpaces.faqs.length);
-    expect(faq.mainEntity[0]).toMatchObject({ "@type": "Question", acceptedAnswer: { "@type": "Answer" } });
+    expect(faq?.mainEntity).toHaveLength(eventSpaces.faqs.length);
+    expect(faq?.mainEntity[0]).toMatchObject({ "@type": "Question", acceptedAnswer: { "@type": "Answer" } });
   });
 
   test("stories are left out when none exist for the page", async ({ page, isolatedSite }) => {
