@@ -7,7 +7,8 @@ import { ServerRouter } from "react-router";
 import { requestContext } from "./context";
 import { NonceProvider } from "./lib/nonce";
 
-export const streamTimeout = 5_000;
+export { streamTimeout } from "./lib/streaming";
+import { streamTimeout } from "./lib/streaming";
 
 /** Pages are cached briefly by the browser; errors and not-found pages are not cached. */
 function setDefaultCaching(headers: Headers, status: number): void {

@@ -11,7 +11,7 @@ import {
   Wifi,
 } from "lucide-react";
 import { meetingRooms, membership, thinkLounge, usd } from "./pricing";
-import type { Feature } from "./types";
+import type { Feature } from "./copy-types";
 
 export interface PathwayCard {
   icon: LucideIcon;

@@ -1,4 +1,4 @@
-import type { BookingOption, BookingOptionKey, PlanCard } from "./types";
+import type { BookingOption, BookingOptionKey, PlanCard } from "./copy-types";
 
 /**
  * Every price, capacity and hour the site states (SPEC.md section 9), defined once. Copy elsewhere

@@ -26,7 +26,7 @@ import {
   Wrench,
 } from "lucide-react";
 import { businessHours, meetingRooms, membership, officeSizes, thinkLounge, usd } from "./pricing";
-import type { AmenityItem, BenefitItem, FaqItem, Feature, VideoTourItem } from "./types";
+import type { AmenityItem, BenefitItem, FaqItem, Feature, VideoTourItem } from "./copy-types";
 
 /** The copy of the four space pages (SPEC.md section 2): every figure comes from `pricing.ts`. */
 

@@ -2,9 +2,9 @@ import { IntroHero } from "~/components/sections/IntroHero";
 import { PostList } from "~/components/sections/PostList";
 import { pages } from "~/content/pages";
 import { getServices } from "~/context";
-import { loadPostList } from "~/lib/blog-list.server";
-import { loadPageHero } from "~/lib/page-loaders.server";
-import { streamSection } from "~/lib/sections.server";
+import { loadPostList } from "~/loaders/blog-list.server";
+import { loadPageHero } from "~/loaders/page-loaders.server";
+import { streamSection } from "~/loaders/sections.server";
 import { introPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/blog";
 

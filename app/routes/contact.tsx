@@ -14,7 +14,7 @@ import {
   contactSuccessMessage,
   validateContact,
 } from "~/lib/contact";
-import { heroLoader } from "~/lib/page-loaders.server";
+import { heroLoader } from "~/loaders/page-loaders.server";
 import { introPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 

@@ -11,7 +11,7 @@ import { pages } from "~/content/pages";
 import { membership, membershipPlans, usd } from "~/content/pricing";
 import { coworking } from "~/content/spaces";
 import { introPageMeta } from "~/lib/seo";
-import { loadSpacePage } from "~/lib/space-page.server";
+import { loadSpacePage } from "~/loaders/space-page.server";
 import type { Route } from "./+types/coworking";
 
 const page = pages.coworking;

@@ -12,7 +12,7 @@ import { bookingOptionOrder, bookingOptions, limitedTimeOffer, thinkLounge } fro
 import { eventSpaces } from "~/content/spaces";
 import { introMeta, rootConfig } from "~/lib/seo";
 import { useSiteConfig } from "~/lib/site-config";
-import { loadSpacePage } from "~/lib/space-page.server";
+import { loadSpacePage } from "~/loaders/space-page.server";
 import { faqPage, localBusiness } from "~/lib/structured-data";
 import type { Route } from "./+types/event-spaces";
 

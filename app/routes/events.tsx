@@ -5,8 +5,8 @@ import { pages } from "~/content/pages";
 import { thinkLounge } from "~/content/pricing";
 import { appContext, getServices } from "~/context";
 import { viewClassifiedEvents } from "~/lib/events";
-import { loadPageHero } from "~/lib/page-loaders.server";
-import { streamSection } from "~/lib/sections.server";
+import { loadPageHero } from "~/loaders/page-loaders.server";
+import { streamSection } from "~/loaders/sections.server";
 import { introPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/events";
 

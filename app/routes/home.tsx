@@ -12,13 +12,13 @@ import { homeFeatures, pathways, thinkLoungePromo } from "~/content/home";
 import { pages } from "~/content/pages";
 import { membership, membershipPlans, usd } from "~/content/pricing";
 import { appContext, getServices } from "~/context";
-import { toPostCard } from "~/lib/content-types";
+import { toPostCard } from "~/lib/cms-types";
 import { upcomingEvents, viewEvent } from "~/lib/events";
-import { loadPageHero } from "~/lib/page-loaders.server";
+import { loadPageHero } from "~/loaders/page-loaders.server";
 import { pickRandom } from "~/lib/random";
-import { streamSection } from "~/lib/sections.server";
+import { streamSection } from "~/loaders/sections.server";
 import { introPageMeta } from "~/lib/seo";
-import { loadImage } from "~/lib/space-page.server";
+import { loadImage } from "~/loaders/space-page.server";
 import type { Route } from "./+types/home";
 
 const page = pages.home;

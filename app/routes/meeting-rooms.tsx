@@ -11,7 +11,7 @@ import { pages } from "~/content/pages";
 import { meetingRoomPlans, meetingRooms } from "~/content/pricing";
 import { meetingRoomsPage } from "~/content/spaces";
 import { introPageMeta } from "~/lib/seo";
-import { loadSpacePage } from "~/lib/space-page.server";
+import { loadSpacePage } from "~/loaders/space-page.server";
 import type { Route } from "./+types/meeting-rooms";
 
 const page = pages.meetingRooms;

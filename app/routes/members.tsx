@@ -4,7 +4,7 @@ import { MemberList } from "~/components/sections/MemberList";
 import { memberBusinesses } from "~/content/members";
 import { pages } from "~/content/pages";
 import { membership, usd } from "~/content/pricing";
-import { heroLoader } from "~/lib/page-loaders.server";
+import { heroLoader } from "~/loaders/page-loaders.server";
 import { introPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/members";
 

@@ -3,8 +3,8 @@ import { IntroHero } from "~/components/sections/IntroHero";
 import { PartnerCards } from "~/components/sections/PartnerCards";
 import { pages } from "~/content/pages";
 import { getServices } from "~/context";
-import { loadPageHero } from "~/lib/page-loaders.server";
-import { streamSection } from "~/lib/sections.server";
+import { loadPageHero } from "~/loaders/page-loaders.server";
+import { streamSection } from "~/loaders/sections.server";
 import { introPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/partners";
 

@@ -1,6 +1,6 @@
 import { IntroHero } from "~/components/sections/IntroHero";
 import { pages } from "~/content/pages";
-import { heroLoader } from "~/lib/page-loaders.server";
+import { heroLoader } from "~/loaders/page-loaders.server";
 import { introPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/press";
 

@@ -11,7 +11,7 @@ import { pages } from "~/content/pages";
 import { membership, officePlans } from "~/content/pricing";
 import { privateOffices } from "~/content/spaces";
 import { introPageMeta } from "~/lib/seo";
-import { loadSpacePage } from "~/lib/space-page.server";
+import { loadSpacePage } from "~/loaders/space-page.server";
 import type { Route } from "./+types/private-offices";
 
 const page = pages.privateOffices;

@@ -2,7 +2,7 @@ import { IntroHero } from "~/components/sections/IntroHero";
 import { LegalText } from "~/components/sections/LegalText";
 import { termsOfService } from "~/content/legal";
 import { pages } from "~/content/pages";
-import { heroLoader } from "~/lib/page-loaders.server";
+import { heroLoader } from "~/loaders/page-loaders.server";
 import { introPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/terms";
 

@@ -6,7 +6,7 @@ import { sectionFrame } from "~/components/ui/SectionHeader";
 import { site } from "~/config/site";
 import { pages } from "~/content/pages";
 import { tourCalendarId } from "~/content/pricing";
-import { heroLoader } from "~/lib/page-loaders.server";
+import { heroLoader } from "~/loaders/page-loaders.server";
 import { introPageMeta } from "~/lib/seo";
 import { useSiteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/tour";

@@ -15,7 +15,7 @@ import type {
   PageHeroContent,
   Partner,
   SuccessStory,
-} from "~/lib/content-types";
+} from "~/lib/cms-types";
 import { absoluteAssetUrl } from "~/lib/images";
 import type { Cache } from "./cache.server";
 

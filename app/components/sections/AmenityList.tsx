@@ -1,6 +1,6 @@
 import { Star } from "lucide-react";
 import { useId } from "react";
-import type { AmenityItem } from "~/content/types";
+import type { AmenityItem } from "~/content/copy-types";
 import { SectionHeader, sectionFrame } from "../ui/SectionHeader";
 
 /** Amenities, with the premium ones marked by a star and the word 'Premium' (not by color alone). */

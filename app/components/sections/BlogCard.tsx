@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { BlogPostCard } from "~/lib/content-types";
+import type { BlogPostCard } from "~/lib/cms-types";
 import { formatLongDate, isoCalendarDate } from "~/lib/dates";
 import { useSiteConfig } from "~/lib/site-config";
 import { cardClasses } from "../ui/Card";

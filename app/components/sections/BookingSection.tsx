@@ -1,7 +1,7 @@
 import { BadgeCheck, CalendarCheck, ExternalLink, Headset, Loader2, RefreshCw, ShieldCheck, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { usd } from "~/content/pricing";
-import type { BookingOption, BookingOptionKey } from "~/content/types";
+import type { BookingOption, BookingOptionKey } from "~/content/copy-types";
 import { trackButtonClick } from "~/lib/analytics";
 import { cn } from "~/lib/cn";
 import { Badge } from "../ui/Badge";

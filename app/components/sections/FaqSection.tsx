@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { useId } from "react";
-import type { FaqItem } from "~/content/types";
+import type { FaqItem } from "~/content/copy-types";
 import { SectionHeader, sectionFrame } from "../ui/SectionHeader";
 
 /**

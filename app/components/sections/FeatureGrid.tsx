@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { Feature } from "~/content/types";
+import type { Feature } from "~/content/copy-types";
 import { cardClasses } from "../ui/Card";
 import { SectionHeader, sectionFrame } from "../ui/SectionHeader";
 

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { type GalleryCategory, galleryTagLabels } from "~/content/gallery";
 import { cn } from "~/lib/cn";
-import type { GalleryImage } from "~/lib/content-types";
+import type { GalleryImage } from "~/lib/cms-types";
 import { isCategoryActive, tagsFromSearch, toggleCategory } from "~/lib/gallery-filter";
 import type { StreamedSection } from "~/lib/section-state";
 import { cardClasses } from "../ui/Card";

@@ -1,4 +1,4 @@
-import type { BlogPostCard } from "~/lib/content-types";
+import type { BlogPostCard } from "~/lib/cms-types";
 import type { StreamedSection } from "~/lib/section-state";
 import { BlogCard } from "./BlogCard";
 import { CardRow } from "./CardRow";

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PublicConfig } from "~/lib/public-config";
-import type { ImageAsset } from "~/lib/content-types";
+import type { ImageAsset } from "~/lib/cms-types";
 import { SiteConfigProvider } from "~/lib/site-config";
 import { PageHero, type PageHeroProps } from "./PageHero";
 

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { preload } from "react-dom";
-import type { ImageAsset } from "~/lib/content-types";
+import type { ImageAsset } from "~/lib/cms-types";
 import { heroImageWidths, type ResponsiveImage, responsiveContentImage } from "~/lib/images";
 import { useSiteConfig } from "~/lib/site-config";
 

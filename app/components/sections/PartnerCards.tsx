@@ -1,6 +1,6 @@
 import { ChevronDown, MapPin } from "lucide-react";
 import { useId } from "react";
-import type { Partner } from "~/lib/content-types";
+import type { Partner } from "~/lib/cms-types";
 import type { StreamedSection } from "~/lib/section-state";
 import { Badge } from "../ui/Badge";
 import { ButtonLink } from "../ui/Button";

@@ -1,7 +1,7 @@
 import { Check } from "lucide-react";
 import { useId } from "react";
 import { usd } from "~/content/pricing";
-import type { PlanCard } from "~/content/types";
+import type { PlanCard } from "~/content/copy-types";
 import { cn } from "~/lib/cn";
 import { ButtonLink } from "../ui/Button";
 import { cardClasses } from "../ui/Card";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { BlogPostCard } from "~/lib/content-types";
+import type { BlogPostCard } from "~/lib/cms-types";
 import type { StreamedSection } from "~/lib/section-state";
 import { DeferredSection } from "../ui/DeferredSection";
 import { GrowingList } from "../ui/LoadMore";

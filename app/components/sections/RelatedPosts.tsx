@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import type { BlogPostCard } from "~/lib/content-types";
+import type { BlogPostCard } from "~/lib/cms-types";
 import { formatLongDate } from "~/lib/dates";
 import type { StreamedSection } from "~/lib/section-state";
 import { useSiteConfig } from "~/lib/site-config";

@@ -1,6 +1,6 @@
 import { Check, Quote } from "lucide-react";
 import { useId } from "react";
-import type { SuccessStory } from "~/lib/content-types";
+import type { SuccessStory } from "~/lib/cms-types";
 import type { StreamedSection } from "~/lib/section-state";
 import { toEmbedUrl } from "~/lib/video";
 import { cardClasses } from "../ui/Card";

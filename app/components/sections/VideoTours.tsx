@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { siteImage } from "~/content/site-images";
-import type { VideoTourItem } from "~/content/types";
+import type { VideoTourItem } from "~/content/copy-types";
 import { cn } from "~/lib/cn";
 import { SectionHeader, sectionFrame } from "../ui/SectionHeader";
 import { VideoPlayer } from "../ui/VideoPlayer";

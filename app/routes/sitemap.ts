@@ -1,6 +1,6 @@
 import { pages } from "~/content/pages";
 import { appContext, getServices } from "~/context";
-import type { BlogPostSummary } from "~/lib/content-types";
+import type { BlogPostSummary } from "~/lib/cms-types";
 import { type SitemapEntry, sitemapXml } from "~/lib/sitemap";
 import type { Route } from "./+types/sitemap";
 

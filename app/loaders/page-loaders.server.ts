@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { PageIntro } from "~/content/pages";
 import { getServices } from "~/context";
-import type { PageHeroContent } from "~/lib/content-types";
+import type { PageHeroContent } from "~/lib/cms-types";
 
 /**
  * Loaders shared by route modules. A `.server` module: React Router keeps it out of the browser

@@ -1,8 +1,8 @@
 import type { PostListData } from "~/components/sections/PostList";
 import type { ContentService } from "~/services/content.server";
 import { BLOG_PAGE_SIZE } from "~/services/content.server";
-import { toPostCard } from "./content-types";
-import { nextPageHref, pageFromSearch } from "./paging";
+import { toPostCard } from "~/lib/cms-types";
+import { nextPageHref, pageFromSearch } from "~/lib/paging";
 
 /** The posts a blog list address shows: `?page=n` shows the newest n × 6 (SPEC.md: 6, then 6 more). */
 export async function loadPostList(content: ContentService, url: URL, tag?: string): Promise<PostListData> {

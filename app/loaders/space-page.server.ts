@@ -1,10 +1,10 @@
 import type { RouterContextProvider } from "react-router";
 import type { PageIntro } from "~/content/pages";
-import type { BenefitItem } from "~/content/types";
+import type { BenefitItem } from "~/content/copy-types";
 import { getServices } from "~/context";
-import type { ImageAsset, PageHeroContent, SuccessStory } from "./content-types";
+import type { ImageAsset, PageHeroContent, SuccessStory } from "~/lib/cms-types";
 import { loadPageHero } from "./page-loaders.server";
-import type { StreamedSection } from "./section-state";
+import type { StreamedSection } from "~/lib/section-state";
 import { streamSection } from "./sections.server";
 
 interface LoaderArgs {

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { requestContext } from "~/context";
-import { streamTimeout } from "~/entry.server";
-import type { SectionState, StreamedSection } from "./section-state";
+import { streamTimeout } from "~/lib/streaming";
+import type { SectionState, StreamedSection } from "~/lib/section-state";
 
 /**
  * Sections that depend on an outside service (events, stories, posts, partners, images) must never
