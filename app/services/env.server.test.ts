@@ -79,4 +79,57 @@ describe("parseEnv", () => {
   it("strips a trailing slash from SITE_URL", () => {
     expect(siteOrigin(parseEnv({ SITE_URL: "https://hub.example/" }))).toBe("https://hub.example");
   });
+
+  it("is demo mode unless told otherwise, with the lead alert after 15 minutes", () => {
+    const env = parseEnv({});
+    expect(env.SITE_MODE).toBe("demo");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.LEAD_ALERT_AFTER).toBe(15 * 60_000);
+    expect(parseEnv({ LEAD_ALERT_AFTER: "90s" }).LEAD_ALERT_AFTER).toBe(90_000);
+    expect(parseEnv({ LEAD_ALERT_AFTER: "2h" }).LEAD_ALERT_AFTER).toBe(7_200_000);
+    expect(problemsOf({ LEAD_ALERT_AFTER: "soon" })[0]).toMatch(/^LEAD_ALERT_AFTER: must be a duration/);
+    expect(problemsOf({ SITE_MODE: "live" })).toEqual(["SITE_MODE: must be demo or production"]);
+  });
+
+  it("accepts only a PostgreSQL URL as DATABASE_URL", () => {
+    expect(parseEnv({ DATABASE_URL: "postgres://hub:secret@db:5432/hub" }).DATABASE_URL).toBe(
+      "postgres://hub:secret@db:5432/hub",
+    );
+    expect(problemsOf({ DATABASE_URL: "mysql://db/hub" })[0]).toMatch(/^DATABASE_URL: must be a PostgreSQL/);
+  });
+
+  it("in production, names every integration left to a stand-in, but not the lead webhook", () => {
+    const problems = problemsOf({ SITE_MODE: "production" });
+    expect(problems.map((problem) => problem.split(":")[0])).toEqual([
+      "SITE_URL",
+      "CONTENTFUL_SPACE_ID",
+      "CONTENTFUL_ACCESS_TOKEN",
+      "EVENTS_CLIENT_ID",
+      "EVENTS_CLIENT_SECRET",
+      "EVENTS_SPACE",
+      "BOOKING_WIDGET_URL",
+    ]);
+    expect(problems[0]).toContain("required when SITE_MODE=production");
+  });
+
+  it("in production, refuses a plain-http lead webhook outside loopback", () => {
+    const live = {
+      SITE_MODE: "production",
+      SITE_URL: "https://hub.example.org",
+      CONTENTFUL_SPACE_ID: "space",
+      CONTENTFUL_ACCESS_TOKEN: "token",
+      EVENTS_CLIENT_ID: "id",
+      EVENTS_CLIENT_SECRET: "secret",
+      EVENTS_SPACE: "hub",
+      BOOKING_WIDGET_URL: "https://booking.example.com",
+    };
+    expect(parseEnv(live).LEAD_WEBHOOK_URL).toBeUndefined();
+    expect(problemsOf({ ...live, LEAD_WEBHOOK_URL: "http://hooks.example.com/lead" })).toEqual([
+      "LEAD_WEBHOOK_URL: must be an https URL when SITE_MODE=production (leads carry personal data)",
+    ]);
+    expect(parseEnv({ ...live, LEAD_WEBHOOK_URL: "http://127.0.0.1:9000/lead" }).LEAD_WEBHOOK_URL).toBe(
+      "http://127.0.0.1:9000/lead",
+    );
+    expect(parseEnv({ LEAD_WEBHOOK_URL: "http://hooks.example.com/lead" }).LEAD_WEBHOOK_URL).toBeDefined();
+  });
 });

@@ -56,6 +56,21 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** A duration such as "90s", "15m" or "2h", in milliseconds. */
+const duration = z
+  .string()
+  .trim()
+  .regex(/^\d+(ms|s|m|h)$/, { error: 'must be a duration such as "90s", "15m" or "2h"' })
+  .transform((value) => {
+    const [, amount = "0", unit = "ms"] = /^(\d+)(ms|s|m|h)$/.exec(value) ?? [];
+    return Number(amount) * { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 }[unit as "ms" | "s" | "m" | "h"];
+  });
+
+const postgresUrl = z.url({
+  protocol: /^postgres(ql)?$/,
+  error: "must be a PostgreSQL connection URL (postgres://user:password@host:5432/database)",
+});
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce
@@ -66,6 +81,7 @@ const envSchema = z.object({
     .default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   SITE_URL: httpUrl.optional(),
+  SITE_MODE: z.enum(["demo", "production"], { error: "must be demo or production" }).default("demo"),
 
   CONTENTFUL_SPACE_ID: optionalText,
   CONTENTFUL_ACCESS_TOKEN: optionalText,
@@ -94,6 +110,8 @@ const envSchema = z.object({
     .optional(),
 
   DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: postgresUrl.optional(),
+  LEAD_ALERT_AFTER: duration.default(15 * 60_000),
   CONTACT_RATE_LIMIT: z.coerce
     .number({ error: "must be a whole number of at least 1" })
     .int({ error: "must be a whole number of at least 1" })
@@ -124,6 +142,39 @@ function incompleteGroups(env: Record<string, string>): string[] {
   return problems;
 }
 
+/**
+ * SITE_MODE=production refuses to stand in for anything: every integration must be configured, except
+ * the lead webhook (leads then wait, stored, until it is), and leads never travel in plain http.
+ */
+function productionProblems(env: Env): string[] {
+  const problems: string[] = [];
+  const required: [string, unknown][] = [
+    ["SITE_URL", env.SITE_URL],
+    ["CONTENTFUL_SPACE_ID", env.CONTENTFUL_SPACE_ID],
+    ["CONTENTFUL_ACCESS_TOKEN", env.CONTENTFUL_ACCESS_TOKEN],
+    ["EVENTS_CLIENT_ID", env.EVENTS_CLIENT_ID],
+    ["EVENTS_CLIENT_SECRET", env.EVENTS_CLIENT_SECRET],
+    ["EVENTS_SPACE", env.EVENTS_SPACE],
+    ["BOOKING_WIDGET_URL", env.BOOKING_WIDGET_URL],
+  ];
+  for (const [name, value] of required) {
+    if (value === undefined)
+      problems.push(`${name}: required when SITE_MODE=production (demo stand-ins run only in demo mode)`);
+  }
+  for (const name of ["LEAD_WEBHOOK_URL", "LEAD_MIRROR_URL"] as const) {
+    const value = env[name];
+    if (value && new URL(value).protocol === "http:" && !isLoopbackHost(new URL(value).hostname)) {
+      problems.push(`${name}: must be an https URL when SITE_MODE=production (leads carry personal data)`);
+    }
+  }
+  return problems;
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
 export class EnvError extends Error {
   readonly problems: string[];
 
@@ -144,6 +195,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const problems = [
     ...(result.error?.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`) ?? []),
     ...incompleteGroups(withoutBlanks),
+    ...(result.data?.SITE_MODE === "production" ? productionProblems(result.data) : []),
   ];
   if (problems.length > 0 || !result.success) throw new EnvError(problems);
   return result.data;
