@@ -1,10 +1,14 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleDataRequestFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "./context";
+import stylesheetHref from "./app.css?url";
+import stylesheetCss from "./app.css?inline";
+import { createDocumentRewriter } from "./lib/deferred-hydration";
 import { NonceProvider } from "./lib/nonce";
 
 export { streamTimeout } from "./lib/streaming";
@@ -54,12 +58,9 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = documentStream(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -76,5 +77,25 @@ export default function handleRequest(
         },
       },
     );
+  });
+}
+
+/**
+ * The rendered document on its way out, rewritten so that scripts wait for the first paint and (in the
+ * production build) the stylesheet is inline: see `createDocumentRewriter`.
+ */
+function documentStream(onEnd: () => void): Transform {
+  const rewriter = createDocumentRewriter({
+    stylesheet: import.meta.env.PROD ? { href: stylesheetHref, css: stylesheetCss } : undefined,
+  });
+  const decoder = new StringDecoder("utf8");
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      callback(null, rewriter.push(typeof chunk === "string" ? chunk : decoder.write(chunk)));
+    },
+    flush(callback) {
+      onEnd();
+      callback(null, rewriter.push(decoder.end()) + rewriter.end());
+    },
   });
 }

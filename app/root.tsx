@@ -60,9 +60,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
             __html: `document.documentElement.classList.add('js');${gtagBootstrapScript(measurementId)}`,
           }}
         />
-        {measurementId ? (
-          <script async nonce={nonce} src={`https://www.googletagmanager.com/gtag/js?id=${measurementId}`} />
-        ) : null}
         <Meta />
         <Links />
       </head>

@@ -42,4 +42,14 @@ describe("events", () => {
     expect(gtagBootstrapScript(null)).not.toContain("config");
     expect(gtagBootstrapScript("G-TEST1234")).toContain(`'config',"G-TEST1234",{send_page_view:false}`);
   });
+
+  it("loads gtag.js only after the page's load event, and only with a measurement id", () => {
+    new Function(gtagBootstrapScript("G-TEST1234"))();
+    const gtagScript = () => document.head.querySelector('script[src*="googletagmanager.com/gtag/js"]');
+    expect(gtagScript()).toBeNull();
+    window.dispatchEvent(new Event("load"));
+    expect(gtagScript()?.getAttribute("src")).toBe("https://www.googletagmanager.com/gtag/js?id=G-TEST1234");
+    gtagScript()?.remove();
+    expect(gtagBootstrapScript(null)).not.toContain("googletagmanager");
+  });
 });

@@ -19,7 +19,15 @@ export function redactLabel(label: string): string {
   return label.includes("@") ? REDACTED : label;
 }
 
-/** The snippet that defines `gtag` before any event; inlined in the document head. */
+export function gtagScriptUrl(measurementId: string): string {
+  return `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`;
+}
+
+/**
+ * The snippet that defines `gtag` before any event; inlined in the document head. With a measurement
+ * id it also loads Google's gtag.js, but only once the page has loaded: no script competes with the
+ * page's first paint, and the events recorded until then wait in `window.dataLayer`.
+ */
 export function gtagBootstrapScript(measurementId: string | null): string {
   const setup = [
     "window.dataLayer=window.dataLayer||[];",
@@ -29,6 +37,7 @@ export function gtagBootstrapScript(measurementId: string | null): string {
     setup.push(
       "window.gtag('js',new Date());",
       `window.gtag('config',${JSON.stringify(measurementId)},{send_page_view:false});`,
+      `addEventListener('load',function(){var s=document.createElement('script');s.async=true;s.src=${JSON.stringify(gtagScriptUrl(measurementId))};document.head.appendChild(s)},{once:true});`,
     );
   }
   return setup.join("");

@@ -45,7 +45,7 @@ function DropdownGroup({ group }: { group: NavGroup }) {
         id={panelId}
         className={cn(
           "absolute left-1/2 top-full z-50 w-72 -translate-x-1/2 pt-2",
-          open ? "block" : "hidden no-js:group-hover:block no-js:group-focus-within:block",
+          open ? "block" : "hidden unhydrated:group-hover:block unhydrated:group-focus-within:block",
         )}
       >
         <ul className="rounded-2xl border border-line bg-white p-2 shadow-xl">

@@ -129,7 +129,7 @@ function OptionCard({
         aria-label={`${selected ? "Selected" : "Select"}: ${option.title}`}
         onClick={onSelect}
         className={cn(
-          "mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-full px-5 text-sm font-semibold transition-colors no-js:hidden",
+          "mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-full px-5 text-sm font-semibold transition-colors unhydrated:hidden",
           "after:absolute after:inset-0 after:content-['']",
           selected ? "bg-brand-700 text-white" : "bg-accent-400 text-brand-950 hover:bg-accent-300",
         )}
@@ -140,7 +140,7 @@ function OptionCard({
         href={url}
         target="_blank"
         rel="noopener noreferrer"
-        className="mt-6 hidden min-h-11 items-center justify-center rounded-full bg-accent-400 px-5 text-sm font-semibold text-brand-950 no-js:inline-flex"
+        className="mt-6 hidden min-h-11 items-center justify-center rounded-full bg-accent-400 px-5 text-sm font-semibold text-brand-950 unhydrated:inline-flex"
       >
         Book {option.title}
         <span className="sr-only"> (opens in a new tab)</span>

@@ -82,7 +82,7 @@ export function VideoPlayer({
     <div className={frame}>
       <button
         type="button"
-        className="group absolute inset-0 size-full cursor-pointer no-js:hidden"
+        className="group absolute inset-0 size-full cursor-pointer unhydrated:hidden"
         onClick={() => {
           trackButtonClick(`Play video: ${title}`);
           setPlaying(true);
@@ -95,7 +95,7 @@ export function VideoPlayer({
         href={embedUrl}
         target="_blank"
         rel="noopener noreferrer"
-        className="group absolute inset-0 hidden size-full no-js:block"
+        className="group absolute inset-0 hidden size-full unhydrated:block"
       >
         <span className="sr-only">Play video: {title} (opens in a new tab)</span>
         {poster}

@@ -1,0 +1,131 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createDocumentRewriter, deferredModuleScript } from "./deferred-hydration";
+
+const nonce = "bm9uY2UtZm9yLXRlc3Q=";
+const moduleCode = `import * as route0 from "/assets/root-1.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry.client-1.js");`;
+
+/** A document the way React and React Router write one (shortened). */
+const rendered = [
+  '<!DOCTYPE html><html lang="en-US"><head><meta charSet="utf-8"/>',
+  '<link rel="preload" as="image" fetchPriority="high" imageSrcSet="/hero.webp?w=640&amp;q=70 640w" imageSizes="100vw"/>',
+  `<link nonce="${nonce}" rel="stylesheet" href="/assets/app-1.css" data-precedence="default"/>`,
+  "<title>Home</title>",
+  `<link nonce="${nonce}" rel="preload" href="/assets/font.woff2" as="font" type="font/woff2" crossorigin="anonymous"/>`,
+  `<link rel="modulepreload" href="/assets/entry.client-1.js" nonce="${nonce}"/>`,
+  `<link rel="modulepreload" href="/assets/framework-1.js" nonce="${nonce}"/>`,
+  `<link rel="modulepreload" href="/assets/root-1.js" nonce="${nonce}"/>`,
+  `<script nonce="${nonce}">document.documentElement.classList.add('js');</script>`,
+  "</head><body><h1>Where Batesville gets to work</h1><p>Fish &amp; chips &lt;link&gt;</p>",
+  '<script type="application/ld+json">{"name":"a < b && c > d"}</script>',
+  `<script nonce="${nonce}">window.__reactRouterContext = {};</script>`,
+  `<script nonce="${nonce}" type="module" async="">${moduleCode}</script>`,
+  '<!--$?--><template id="B:0"></template><!--/$-->',
+  `<div hidden id="S:0"><script nonce="${nonce}">window.__reactRouterContext.streamController.enqueue("[]");</script></div>`,
+  `<script nonce="${nonce}">$RC("B:0","S:0")</script></body></html>`,
+].join("");
+
+const stylesheet = { href: "/assets/app-1.css", css: "body{color:red}" };
+
+function rewriteInPieces(pieces: string[]): string {
+  const rewriter = createDocumentRewriter({ stylesheet });
+  return pieces.map((piece) => rewriter.push(piece)).join("") + rewriter.end();
+}
+
+describe("createDocumentRewriter", () => {
+  const whole = rewriteInPieces([rendered]);
+
+  it("leaves no modulepreload and no module script in the document", () => {
+    expect(whole).not.toMatch(/<link[^>]*modulepreload/);
+    expect(whole).not.toMatch(/<script[^>]*type="module"/);
+    expect(whole).not.toMatch(/<script[^>]*\ssrc=/);
+  });
+
+  it("puts the stylesheet inline where it was linked, after the hero image", () => {
+    expect(whole).not.toContain('rel="stylesheet"');
+    const hero = whole.indexOf('as="image"');
+    const style = whole.indexOf("<style>body{color:red}</style>");
+    expect(hero).toBeGreaterThan(0);
+    expect(style).toBeGreaterThan(hero);
+    expect(style).toBeLessThan(whole.indexOf("<script"));
+  });
+
+  it("replaces the module script with one nonce'd bootstrap that carries its code and the preloads", () => {
+    const bootstrap =
+      /<script nonce="([^"]*)">(\(function\(\)\{var n=document\.currentScript\.nonce.*?)<\/script>/.exec(whole);
+    expect(bootstrap?.[1]).toBe(nonce);
+    const body = bootstrap?.[2] ?? "";
+    expect(body).toContain(
+      JSON.stringify(["/assets/entry.client-1.js", "/assets/framework-1.js", "/assets/root-1.js"]),
+    );
+    expect(body).toContain(JSON.stringify(moduleCode));
+  });
+
+  it("keeps everything else as it was, other scripts included", () => {
+    const untouched = [
+      "<h1>Where Batesville gets to work</h1><p>Fish &amp; chips &lt;link&gt;</p>",
+      '<script type="application/ld+json">{"name":"a < b && c > d"}</script>',
+      `<script nonce="${nonce}">window.__reactRouterContext = {};</script>`,
+      `<div hidden id="S:0"><script nonce="${nonce}">window.__reactRouterContext.streamController.enqueue("[]");</script></div>`,
+      `<link nonce="${nonce}" rel="preload" href="/assets/font.woff2" as="font" type="font/woff2" crossorigin="anonymous"/>`,
+    ];
+    for (const part of untouched) expect(whole).toContain(part);
+    expect(whole.endsWith(`<script nonce="${nonce}">$RC("B:0","S:0")</script></body></html>`)).toBe(true);
+  });
+
+  it("gives the same document however the stream is cut", () => {
+    for (let cut = 1; cut < rendered.length; cut += 1) {
+      expect(rewriteInPieces([rendered.slice(0, cut), rendered.slice(cut)])).toBe(whole);
+    }
+    expect(rewriteInPieces(rendered.split(""))).toBe(whole);
+  });
+
+  it("leaves the stylesheet linked when it is not asked to inline it", () => {
+    const rewriter = createDocumentRewriter();
+    const out = rewriter.push(rendered) + rewriter.end();
+    expect(out).toContain('rel="stylesheet" href="/assets/app-1.css"');
+    expect(out).not.toMatch(/<link[^>]*modulepreload/);
+  });
+});
+
+describe("the bootstrap", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    for (const element of document.querySelectorAll('script[type="module"], link[rel="modulepreload"]')) {
+      element.remove();
+    }
+  });
+
+  function runBootstrap(): void {
+    const html = deferredModuleScript(nonce, "window.hydrated = true;", ["/assets/entry.client-1.js"]);
+    const code = /<script[^>]*>(.*)<\/script>/s.exec(html)?.[1] ?? "";
+    const current = document.createElement("script");
+    current.nonce = nonce;
+    Object.defineProperty(document, "currentScript", { value: current, configurable: true });
+    new Function(code)();
+  }
+
+  it("adds the module script with the page's nonce, and its preloads, only after the page has loaded and painted", async () => {
+    vi.useFakeTimers();
+    Object.defineProperty(document, "readyState", { value: "loading", configurable: true });
+    runBootstrap();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(document.querySelector('script[type="module"]')).toBeNull();
+    window.dispatchEvent(new Event("load"));
+    await vi.advanceTimersByTimeAsync(100);
+    const module = document.querySelector<HTMLScriptElement>('script[type="module"]');
+    expect(module?.textContent).toBe("window.hydrated = true;");
+    expect(module?.nonce).toBe(nonce);
+    expect(document.querySelector('link[rel="modulepreload"]')?.getAttribute("href")).toBe("/assets/entry.client-1.js");
+  });
+
+  it("starts anyway when the page never finishes loading", async () => {
+    vi.useFakeTimers();
+    Object.defineProperty(document, "readyState", { value: "interactive", configurable: true });
+    runBootstrap();
+    await vi.advanceTimersByTimeAsync(7_000);
+    expect(document.querySelector('script[type="module"]')).toBeNull();
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1);
+  });
+});

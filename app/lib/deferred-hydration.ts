@@ -1,0 +1,147 @@
+/**
+ * The server's HTML is the page (DESIGN.md section 5): it paints with its hero image and styles before
+ * any script is requested. React Router's `<Scripts>` asks for the route's modules at once: a
+ * `<link rel="modulepreload">` per module (React hoists them into the head) and an inline module
+ * script whose imports start downloading as soon as it is parsed, competing with the first paint.
+ *
+ * `createDocumentRewriter` rewrites the rendered document as it streams out:
+ * - the modulepreload links are dropped (their addresses are kept);
+ * - the inline module script becomes a classic inline script with the same nonce that, once the page
+ *   has loaded and painted, adds those modulepreload links and runs the module script's code (which
+ *   hydrates the page). Until then the page works as it does without JavaScript;
+ * - optionally, the stylesheet link becomes the stylesheet itself, inline, so the first paint needs
+ *   no second request (React adds the link again when it hydrates, so later pages have it cached).
+ * Everything else passes through unchanged, and everything after the module script is not even read.
+ */
+
+export interface InlineStylesheet {
+  /** The stylesheet's address as the document links it. */
+  href: string;
+  css: string;
+}
+
+export interface DocumentRewriter {
+  /** Takes the next piece of the document; returns what can be sent on. */
+  push(chunk: string): string;
+  /** The document has ended: returns what was held back. */
+  end(): string;
+}
+
+/** Hydration starts at the latest this long after the page's HTML arrived, should `load` never come. */
+export const HYDRATION_FALLBACK_MS = 8_000;
+
+const SCRIPT_END = "</script>";
+
+export function createDocumentRewriter({ stylesheet }: { stylesheet?: InlineStylesheet } = {}): DocumentRewriter {
+  let held = "";
+  let passThrough = false;
+  const preloads: string[] = [];
+
+  function rewriteLink(tag: string): string {
+    const rel = attribute(tag, "rel");
+    if (rel === "modulepreload") {
+      const href = attribute(tag, "href");
+      if (href && !preloads.includes(href)) preloads.push(href);
+      return "";
+    }
+    if (stylesheet && rel === "stylesheet" && attribute(tag, "href") === stylesheet.href) {
+      return `<style>${stylesheet.css.replace(/<\/style/gi, "<\\/style")}</style>`;
+    }
+    return tag;
+  }
+
+  function rewrite(text: string): string {
+    let out = "";
+    let position = 0;
+    while (position < text.length) {
+      const start = text.indexOf("<", position);
+      if (start === -1) break;
+      const tagEnd = text.indexOf(">", start);
+      if (tagEnd === -1) {
+        // A tag split between two pieces: wait for the rest.
+        held = text.slice(start);
+        return out + text.slice(position, start);
+      }
+      const tag = text.slice(start, tagEnd + 1);
+      if (/^<script[\s>]/i.test(tag)) {
+        const close = text.indexOf(SCRIPT_END, tagEnd);
+        if (close === -1) {
+          held = text.slice(start);
+          return out + text.slice(position, start);
+        }
+        out += text.slice(position, start);
+        position = close + SCRIPT_END.length;
+        if (attribute(tag, "type") === "module") {
+          out += deferredModuleScript(attribute(tag, "nonce"), text.slice(tagEnd + 1, close), preloads);
+          passThrough = true;
+          return out + text.slice(position);
+        }
+        out += text.slice(start, position);
+        continue;
+      }
+      out += text.slice(position, start);
+      out += /^<link[\s/>]/i.test(tag) ? rewriteLink(tag) : tag;
+      position = tagEnd + 1;
+    }
+    held = "";
+    return out + text.slice(position);
+  }
+
+  return {
+    push(chunk) {
+      if (passThrough) return chunk;
+      const text = held + chunk;
+      held = "";
+      return rewrite(text);
+    },
+    end() {
+      const rest = held;
+      held = "";
+      return rest;
+    },
+  };
+}
+
+/** An attribute's value in a start tag as React writes it (double quotes, entities for `"`). */
+function attribute(tag: string, name: string): string | null {
+  const match = new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag);
+  return match
+    ? match[1]!
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;/g, "'")
+        .replace(/&amp;/g, "&")
+    : null;
+}
+
+/** JSON that is safe inside an inline script. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/**
+ * The classic script that stands in for the module script. It waits for the page's `load` event (the
+ * hero image and the stylesheet are in) and for its first contentful paint to have been reported,
+ * then a frame more, and only then preloads the modules and runs the module code under the same
+ * nonce (browsers expose it as `currentScript.nonce`). Should either never come (a frame that never
+ * loads, a tab in the background), the scripts start after `HYDRATION_FALLBACK_MS`.
+ */
+export function deferredModuleScript(nonce: string | null, moduleCode: string, preloads: string[]): string {
+  const bootstrap = [
+    "(function(){",
+    `var n=document.currentScript.nonce,p=${scriptJson(preloads)},c=${scriptJson(moduleCode)},started=0,waiting=2;`,
+    "function go(){if(started)return;started=1;",
+    'for(var i=0;i<p.length;i++){var l=document.createElement("link");l.rel="modulepreload";l.href=p[i];document.head.appendChild(l)}',
+    'var m=document.createElement("script");m.type="module";m.nonce=n;m.textContent=c;document.body.appendChild(m)}',
+    "function ready(){if(--waiting===0)requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}",
+    'if(document.readyState==="complete")ready();else addEventListener("load",ready,{once:true});',
+    "var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];",
+    'if(types.indexOf("paint")<0)ready();else{var o=new PerformanceObserver(function(list){',
+    'if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();ready()}});o.observe({type:"paint",buffered:true})}',
+    `setTimeout(go,${HYDRATION_FALLBACK_MS})`,
+    "})();",
+  ].join("");
+  return `<script${nonce === null ? "" : ` nonce="${nonce.replace(/"/g, "&quot;")}"`}>${bootstrap}</script>`;
+}

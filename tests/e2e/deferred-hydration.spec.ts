@@ -1,0 +1,83 @@
+import { expect, test, waitForHydration } from "./support/fixtures";
+import { siteRoutes } from "./support/routes";
+
+/**
+ * The server's HTML is the page: it paints with its styles and hero image before any script is
+ * requested, and the scripts that arrive after the first paint make it interactive (issue 16).
+ */
+
+test.describe("the server's HTML", () => {
+  for (const route of siteRoutes) {
+    test(`${route.path} asks for no script before its hero image and styles, and nonces every script`, async ({
+      request,
+    }) => {
+      const response = await request.get(route.path);
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+      expect(nonce).toBeTruthy();
+
+      expect(html).not.toMatch(/<link[^>]+rel="modulepreload"/);
+      expect(html).not.toMatch(/<script[^>]+type="module"/);
+      expect(html).not.toMatch(/<script[^>]+\ssrc=/);
+      // The stylesheet is in the document itself: no request stands between the HTML and its first paint.
+      expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+
+      const heroImage = html.search(/<link rel="preload" as="image" fetchPriority="high"/);
+      const styles = html.indexOf("<style>");
+      const firstScript = html.indexOf("<script");
+      expect(heroImage).toBeGreaterThan(0);
+      expect(styles).toBeGreaterThan(heroImage);
+      expect(firstScript).toBeGreaterThan(styles);
+      expect(html.slice(styles, html.indexOf("</style>", styles))).toContain("--color-brand-700");
+
+      const scriptTags = html.match(/<script\b[^>]*>/g) ?? [];
+      const executable = scriptTags.filter((tag) => !tag.includes('type="application/ld+json"'));
+      expect(executable.length).toBeGreaterThan(2);
+      for (const tag of executable) expect(tag).toContain(`nonce="${nonce}"`);
+      // The stand-in for React Router's module script: it loads the modules once the page has painted.
+      expect(html).toContain("document.currentScript.nonce");
+    });
+  }
+});
+
+test("the scripts load after the page has painted, and then the page navigates on the client", async ({ page }) => {
+  await page.goto("/blog");
+  await waitForHydration(page);
+
+  const timing = await page.evaluate(async () => {
+    const largestPaint = await new Promise<number>((resolve) => {
+      new PerformanceObserver((list) => {
+        const entries = list.getEntries();
+        resolve(entries[entries.length - 1]!.startTime);
+      }).observe({ type: "largest-contentful-paint", buffered: true });
+    });
+    const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+    const scripts = performance
+      .getEntriesByType("resource")
+      .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+      .map((entry) => entry.startTime);
+    return { largestPaint, loaded: navigation!.loadEventStart, scripts };
+  });
+  expect(timing.scripts.length).toBeGreaterThan(2);
+  expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.largestPaint);
+  expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.loaded);
+
+  // A page that reloaded would lose this mark; client-side navigations keep it.
+  await page.evaluate(() => {
+    (window as Window & { sameDocument?: boolean }).sameDocument = true;
+  });
+  const sameDocument = () => page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument === true);
+
+  const cards = page.getByRole("article");
+  await expect(cards).toHaveCount(6);
+  await page.getByRole("link", { name: "Load More" }).click();
+  await expect(page).toHaveURL(/\/blog\?page=2$/);
+  await expect(cards).not.toHaveCount(6);
+  expect(await sameDocument()).toBe(true);
+
+  await page.getByRole("contentinfo").getByRole("link", { name: "Terms", exact: false }).first().click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
+  expect(await sameDocument()).toBe(true);
+});
