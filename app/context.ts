@@ -32,6 +32,11 @@ export interface RequestInfo {
   dataRequest: boolean;
   /** A crawler or link-preview bot: it gets each page complete, nothing streamed later. */
   bot: boolean;
+  /**
+   * Keeps this response out of the server's page cache: a loader calls it when the page is not what
+   * the content makes it (a section still streaming or failed, a fallback shown for a failure).
+   */
+  skipPageCache: (reason: string) => void;
 }
 
 export const appContext = createContext<AppContext>();

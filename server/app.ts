@@ -8,6 +8,8 @@ import { type AppContext, appContext, requestContext } from "~/context";
 import { createRateLimiter } from "~/services/rate-limit.server";
 import { type DemoRoute, demoProxy } from "./demo-proxy.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
+import type { PageCache } from "./page-cache.ts";
+import { skipPageCache } from "./page-cache-http.ts";
 import { limitBody, refuse, refuseCrossSiteWrites } from "./requests.ts";
 import { type ContentSecurityOrigins, contentSecurityPolicy, createNonce, securityHeaders } from "./security.ts";
 
@@ -28,6 +30,8 @@ export interface AppOptions {
   /** Vite's dev middleware in development. */
   devMiddleware?: express.RequestHandler;
   health: () => Record<string, unknown>;
+  /** Rendered pages kept in memory (none in development). */
+  pageCache?: PageCache;
   log?: (line: string) => void;
 }
 
@@ -77,6 +81,7 @@ export function createApp(options: AppOptions): express.Express {
     reactRouterHandler({
       build: options.build,
       mode: options.mode,
+      pageCache: options.pageCache,
       getLoadContext(request, response) {
         const context = new RouterContextProvider();
         context.set(appContext, options.context);
@@ -85,6 +90,7 @@ export function createApp(options: AppOptions): express.Express {
           clientAddress: request.ip ?? "unknown",
           dataRequest: request.path.endsWith(".data"),
           bot: isbot(request.get("user-agent") ?? ""),
+          skipPageCache: (reason) => skipPageCache(response, reason),
         });
         return context;
       },

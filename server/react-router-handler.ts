@@ -1,26 +1,50 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { PageCache } from "./page-cache.ts";
+import { pageCacheKey, recordPage, sendCachedPage } from "./page-cache-http.ts";
 
 /**
  * Serves React Router from Express. It builds the Fetch request from the body `limitBody` already
  * read (so the size limit holds for every route) and from the host and protocol Express resolved
- * under its `trust proxy` setting.
+ * under its `trust proxy` setting. With a page cache, pages it keeps are sent from memory
+ * (`page-cache-http.ts` says which).
  */
 export function reactRouterHandler({
   build,
   mode,
   getLoadContext,
+  pageCache,
 }: {
   build: () => Promise<ServerBuild>;
   mode: string;
   getLoadContext: (request: Request, response: Response) => RouterContextProvider;
+  pageCache?: PageCache;
 }) {
   const handle = createRequestHandler(build, mode);
+  const render = (request: Request, response: Response) =>
+    handle(toFetchRequest(request, response), getLoadContext(request, response));
+
+  async function throughCache(cache: PageCache, key: string, request: Request, response: Response) {
+    const kept = cache.lookup(key);
+    if (kept && (!kept.stale || !cache.claimRefresh(key))) {
+      sendCachedPage(request, response, kept.page);
+      return;
+    }
+    const version = cache.version;
+    const rendered = await render(request, response);
+    const onSettled = (stored: boolean) => {
+      // A re-render that could not be kept takes the old page with it: it is no longer the page.
+      if (!stored && kept) cache.abandon(key);
+    };
+    await send(response, recordPage({ cache, key, response, rendered, version, onSettled }));
+  }
+
   return async (request: Request, response: Response, next: NextFunction) => {
     try {
-      const fetchResponse = await handle(toFetchRequest(request, response), getLoadContext(request, response));
-      await send(response, fetchResponse);
+      const key = pageCache ? pageCacheKey(request, await build()) : null;
+      if (pageCache && key) await throughCache(pageCache, key, request, response);
+      else await send(response, await render(request, response));
     } catch (error) {
       next(error);
     }

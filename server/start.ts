@@ -12,6 +12,7 @@ import { createEventsService } from "~/services/events.server";
 import { createLeadIntake, openLeadStore } from "~/services/leads.server";
 import { createLeadDelivery } from "./lead-delivery.ts";
 import { createApp } from "./app.ts";
+import { createPageCache } from "./page-cache.ts";
 import { resolveIntegrations } from "./integrations.ts";
 import { originOf } from "./security.ts";
 
@@ -27,6 +28,13 @@ export interface StartOptions {
 }
 
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * A page is re-rendered at least every half minute (so the content caches behind it, fresh for a
+ * minute, are asked and refresh); a couple of hundred pages and fifty list addresses with a query
+ * (`?page=2`) fit in a few tens of megabytes.
+ */
+const PAGE_CACHE_LIMITS = { maxEntries: 200, maxQueryEntries: 50, maxAgeMs: 30_000 };
 
 export async function startServer({ projectRoot, vite }: StartOptions): Promise<void> {
   let env: ReturnType<typeof parseEnv>;
@@ -56,6 +64,9 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
   });
   const contentConfig = integrations.content.config;
 
+  // Rendered pages, once per content version: any change in the caches below purges them. (Not in
+  // development, where every edit must show.)
+  const pageCache = vite ? undefined : createPageCache(PAGE_CACHE_LIMITS);
   const cacheTimings = {
     freshMs: 60_000,
     staleIfErrorMs: 24 * 60 * 60_000,
@@ -63,6 +74,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     retryAfterFailureMs: 15_000,
     onBackgroundError: (key: string, error: unknown) =>
       console.warn(`Refreshing ${key} failed; serving the cached copy.`, error),
+    onChange: () => pageCache?.purge(),
   };
   const contentCaches = {
     cache: createCache({ ...cacheTimings, maxEntries: 500 }),
@@ -134,6 +146,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
           analytics: integrations.analytics.mode === "live",
         },
     devMiddleware: vite?.middlewares,
+    pageCache,
     health: () => ({
       uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
       integrations: {

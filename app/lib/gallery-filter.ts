@@ -2,12 +2,15 @@ import type { GalleryCategory } from "~/content/gallery";
 
 /** The gallery filter lives in the address as `?tags=a,b` (SPEC.md), so it can be shared and reloaded. */
 
+/** The query parameter of the chosen tags. */
+export const TAGS_PARAM = "tags";
+
 const TAG = /^[a-z0-9][a-z0-9-]{0,39}$/;
 const MAX_TAGS = 20;
 
 /** The tags an address asks for: well-formed, without repeats, at most twenty. */
 export function tagsFromSearch(search: URLSearchParams): string[] {
-  const tags = (search.get("tags") ?? "")
+  const tags = (search.get(TAGS_PARAM) ?? "")
     .split(",")
     .map((tag) => tag.trim().toLowerCase())
     .filter((tag) => TAG.test(tag));

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { PageIntro } from "~/content/pages";
-import { getServices } from "~/context";
+import { getServices, requestContext } from "~/context";
 import type { PageHeroContent } from "~/lib/cms-types";
 
 /**
@@ -13,8 +13,13 @@ interface LoaderContext {
 }
 
 /** The hero of a page described by its intro copy; every page awaits it (it is the page's LCP). */
-export function loadPageHero({ context }: LoaderContext, page: Pick<PageIntro, "slug">): Promise<PageHeroContent> {
-  return getServices(context).content.getPageHero(page.slug);
+export async function loadPageHero(
+  { context }: LoaderContext,
+  page: Pick<PageIntro, "slug">,
+): Promise<PageHeroContent> {
+  const hero = await getServices(context).content.getPageHero(page.slug);
+  if (hero.status === "error") context.get(requestContext).skipPageCache("the page hero failed");
+  return hero;
 }
 
 /** The whole loader of a page that shows its hero and static copy only. */

@@ -48,9 +48,9 @@ describe("settleSection", () => {
   });
 });
 
-function requestArgs({ dataRequest = false, bot = false } = {}) {
+function requestArgs({ dataRequest = false, bot = false, skipPageCache = (_reason: string) => {} } = {}) {
   const context = new RouterContextProvider();
-  context.set(requestContext, { nonce: "", clientAddress: "127.0.0.1", dataRequest, bot });
+  context.set(requestContext, { nonce: "", clientAddress: "127.0.0.1", dataRequest, bot, skipPageCache });
   return { context };
 }
 
@@ -77,6 +77,19 @@ describe("streamSection", () => {
       log,
     });
     expect(section.status).toBe("streaming");
+  });
+
+  it("keeps a page out of the page cache when a section streamed or failed, and only then", async () => {
+    const skipPageCache = vi.fn();
+    await streamSection(requestArgs({ skipPageCache }), Promise.resolve(["a"]), { label: "ready", log });
+    expect(skipPageCache).not.toHaveBeenCalled();
+    await streamSection(requestArgs({ skipPageCache }), later(["a"], 100), { label: "slow", inlineBudgetMs: 10, log });
+    expect(skipPageCache).toHaveBeenCalledWith("the slow section streamed");
+    await streamSection(requestArgs({ skipPageCache, bot: true }), Promise.reject(new Error("down")), {
+      label: "failing",
+      log,
+    });
+    expect(skipPageCache).toHaveBeenCalledWith("the failing section failed");
   });
 
   it("makes a bot wait for the whole page", async () => {

@@ -60,8 +60,11 @@ export async function streamSection<T>(
   load: Promise<T>,
   options: SectionOptions<T> & { inlineBudgetMs?: number },
 ): Promise<StreamedSection<T>> {
-  const settled = settleSection(load, options);
-  const { dataRequest, bot } = context.get(requestContext);
+  const { dataRequest, bot, skipPageCache } = context.get(requestContext);
+  const settled = settleSection(load, options).then((state) => {
+    if (state.status === "error") skipPageCache(`the ${options.label} section failed`);
+    return state;
+  });
   if (bot) return settled;
   if (dataRequest) return { status: "streaming", settled };
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -69,5 +72,8 @@ export async function streamSection<T>(
     timer = setTimeout(() => resolve(null), options.inlineBudgetMs ?? INLINE_BUDGET_MS);
   });
   const ready = await Promise.race([settled, budget]).finally(() => clearTimeout(timer));
-  return ready ?? { status: "streaming", settled };
+  if (ready) return ready;
+  // The page goes out with this section's skeleton: not the page to keep.
+  skipPageCache(`the ${options.label} section streamed`);
+  return { status: "streaming", settled };
 }

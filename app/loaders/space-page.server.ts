@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { PageIntro } from "~/content/pages";
 import type { BenefitItem } from "~/content/copy-types";
-import { getServices } from "~/context";
+import { getServices, requestContext } from "~/context";
 import type { ImageAsset, PageHeroContent, SuccessStory } from "~/lib/cms-types";
 import { loadPageHero } from "./page-loaders.server";
 import type { StreamedSection } from "~/lib/section-state";
@@ -17,6 +17,7 @@ export async function loadImage(args: LoaderArgs, assetId: string): Promise<Imag
     return await getServices(args.context).content.getAsset(assetId);
   } catch (error) {
     console.error(`Error loading the image ${assetId}:`, error);
+    args.context.get(requestContext).skipPageCache(`the image ${assetId} failed`);
     return null;
   }
 }

@@ -11,11 +11,15 @@ import { loadPageHero } from "~/loaders/page-loaders.server";
 import type { SectionState } from "~/lib/section-state";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/blog-tag";
+import { PAGE_PARAM } from "~/lib/paging";
+import type { RouteHandle } from "~/lib/route-handle";
 
 /**
  * Posts with one tag (/blog/tag/{tag}): beyond SPEC.md, whose tag links otherwise lead nowhere. The
  * list is awaited rather than streamed, because a tag without posts answers 404.
  */
+export const handle: RouteHandle = { searchParams: [PAGE_PARAM] };
+
 export async function loader(args: Route.LoaderArgs) {
   const { content } = getServices(args.context);
   const tag = args.params.tag;

@@ -7,8 +7,12 @@ import { loadPageHero } from "~/loaders/page-loaders.server";
 import { streamSection } from "~/loaders/sections.server";
 import { introPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/blog";
+import { PAGE_PARAM } from "~/lib/paging";
+import type { RouteHandle } from "~/lib/route-handle";
 
 const page = pages.blog;
+
+export const handle: RouteHandle = { searchParams: [PAGE_PARAM] };
 
 export async function loader(args: Route.LoaderArgs) {
   const { content } = getServices(args.context);

@@ -4,15 +4,18 @@ import { IntroHero } from "~/components/sections/IntroHero";
 import { galleryCategories } from "~/content/gallery";
 import { pages } from "~/content/pages";
 import { getServices } from "~/context";
-import { tagsFromSearch } from "~/lib/gallery-filter";
+import { TAGS_PARAM, tagsFromSearch } from "~/lib/gallery-filter";
 import { loadPageHero } from "~/loaders/page-loaders.server";
-import { nextPageHref, pageFromSearch } from "~/lib/paging";
+import { nextPageHref, PAGE_PARAM, pageFromSearch } from "~/lib/paging";
 import { streamSection } from "~/loaders/sections.server";
 import { introPageMeta } from "~/lib/seo";
 import { GALLERY_PAGE_SIZE } from "~/services/content.server";
 import type { Route } from "./+types/gallery";
+import type { RouteHandle } from "~/lib/route-handle";
 
 const page = pages.gallery;
+
+export const handle: RouteHandle = { searchParams: [PAGE_PARAM, TAGS_PARAM] };
 
 export async function loader(args: Route.LoaderArgs) {
   const search = new URL(args.request.url).searchParams;

@@ -109,4 +109,29 @@ describe("createCache", () => {
     cache.clear();
     expect(cache.size).toBe(0);
   });
+
+  it("reports a change when a refresh brings other content or entries are removed, not on a first load or the same content", async () => {
+    const onChange = vi.fn();
+    const { cache, advance } = setup({ onChange });
+    await cache.get("k", async () => ({ title: "v1" }));
+    await cache.get("other", async () => ["a"]);
+    expect(onChange).not.toHaveBeenCalled();
+    advance(61_000);
+    await cache.get("k", async () => ({ title: "v1" }));
+    await settle();
+    expect(onChange).not.toHaveBeenCalled();
+    advance(61_000);
+    await cache.get("k", async () => ({ title: "v2" }));
+    await settle();
+    expect(onChange).toHaveBeenCalledTimes(1);
+    cache.delete("missing");
+    cache.deletePrefix("nothing:");
+    expect(onChange).toHaveBeenCalledTimes(1);
+    cache.delete("k");
+    expect(onChange).toHaveBeenCalledTimes(2);
+    cache.clear();
+    expect(onChange).toHaveBeenCalledTimes(3);
+    cache.clear();
+    expect(onChange).toHaveBeenCalledTimes(3);
+  });
 });

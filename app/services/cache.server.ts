@@ -20,6 +20,12 @@ export interface CacheOptions {
   retryAfterFailureMs: number;
   now?: () => number;
   onBackgroundError?: (key: string, error: unknown) => void;
+  /**
+   * Called when what the cache holds changes: a load brought a value unlike the one it held for the
+   * key, or `delete`, `deletePrefix` or `clear` removed something. (The server's page cache forgets
+   * its pages then.) A first load or an eviction is no change.
+   */
+  onChange?: () => void;
 }
 
 interface Entry<T> {
@@ -77,8 +83,10 @@ export function createCache(options: CacheOptions): Cache {
     const loading = load()
       .then(
         (value) => {
+          const previous = entries.get(key);
           store(key, value);
           failedAt.delete(key);
+          if (previous && !sameValue(previous.value, value)) options.onChange?.();
           return value;
         },
         (error: unknown) => {
@@ -109,18 +117,36 @@ export function createCache(options: CacheOptions): Cache {
       loading.catch(() => {});
       return withTimeout(loading, options.waitMs);
     },
-    delete: forget,
+    delete(key) {
+      const held = entries.has(key);
+      forget(key);
+      if (held) options.onChange?.();
+    },
     deletePrefix(prefix) {
-      for (const key of [...entries.keys()]) if (key.startsWith(prefix)) forget(key);
+      const keys = [...entries.keys()].filter((key) => key.startsWith(prefix));
+      for (const key of keys) forget(key);
+      if (keys.length > 0) options.onChange?.();
     },
     clear() {
+      const held = entries.size > 0;
       entries.clear();
       failedAt.clear();
+      if (held) options.onChange?.();
     },
     get size() {
       return entries.size;
     },
   };
+}
+
+/** Whether two loaded values hold the same data (they are plain data from a service's JSON). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return false;
+  }
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -3,7 +3,7 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { type GalleryCategory, galleryTagLabels } from "~/content/gallery";
 import { cn } from "~/lib/cn";
 import type { GalleryImage } from "~/lib/cms-types";
-import { isCategoryActive, tagsFromSearch, toggleCategory } from "~/lib/gallery-filter";
+import { isCategoryActive, tagsFromSearch, toggleCategory, TAGS_PARAM } from "~/lib/gallery-filter";
 import type { StreamedSection } from "~/lib/section-state";
 import { cardClasses } from "../ui/Card";
 import { ContentImage } from "../ui/ContentImage";
@@ -49,7 +49,7 @@ export function GalleryGrid({
             <button
               key={category.label}
               type="submit"
-              name="tags"
+              name={TAGS_PARAM}
               value={toggleCategory(category, shownTags).join(",")}
               aria-pressed={active}
               className={cn(

@@ -1,0 +1,84 @@
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { entriesOf, fieldOf } from "./support/dataset";
+import { expect, test } from "./support/fixtures";
+
+/**
+ * The server keeps rendered pages in memory and sends them again with each response's own CSP nonce
+ * (issue 16); it never keeps a page for a preview, a query string the page does not read, a data
+ * request or a page whose sections failed.
+ */
+
+const nonceOf = (response: APIResponse) =>
+  /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1] ?? "";
+
+const fromCache = (response: APIResponse) => response.headers()["x-page-cache"] === "hit";
+
+/** Requests the address until the server answers it from memory (the first render may stream). */
+async function untilCached(request: APIRequestContext, path: string): Promise<APIResponse> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const response = await request.get(path, { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.status()).toBe(200);
+    if (fromCache(response)) return response;
+  }
+  throw new Error(`${path} was not answered from the page cache`);
+}
+
+test("a page is rendered once and then sent from memory, gzipped, with each response's own nonce", async ({
+  request,
+}) => {
+  await untilCached(request, "/privacy");
+  const first = await untilCached(request, "/privacy");
+  const second = await untilCached(request, "/privacy");
+  expect(first.headers()["content-encoding"]).toBe("gzip");
+  expect(first.headers()["content-type"]).toContain("text/html");
+  expect(first.headers()["cache-control"]).toBe("private, max-age=60");
+
+  const [firstNonce, secondNonce] = [nonceOf(first), nonceOf(second)];
+  expect(firstNonce).toBeTruthy();
+  expect(secondNonce).not.toBe(firstNonce);
+  const [firstHtml, secondHtml] = [await first.text(), await second.text()];
+  for (const [html, nonce] of [
+    [firstHtml, firstNonce],
+    [secondHtml, secondNonce],
+  ] as const) {
+    const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !tag.includes("application/ld+json"));
+    expect(scripts.length).toBeGreaterThan(2);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  }
+  expect(firstHtml.replaceAll(firstNonce, "")).toBe(secondHtml.replaceAll(secondNonce, ""));
+  expect(firstHtml).toContain("Privacy Policy");
+});
+
+test("list pages are kept per page number they read; other query strings, data requests and previews never", async ({
+  request,
+}) => {
+  await untilCached(request, "/blog?page=2");
+  await untilCached(request, "/terms");
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    expect(fromCache(await request.get("/terms?utm_source=newsletter"))).toBe(false);
+    expect(fromCache(await request.get("/terms", { headers: { Cookie: "preview=signed-preview-token" } }))).toBe(false);
+    const data = await request.get("/terms.data");
+    expect(data.status()).toBe(200);
+    expect(fromCache(data)).toBe(false);
+  }
+});
+
+test("a page whose section failed is not kept, and is kept once the section loads", async ({
+  request,
+  isolatedSite,
+}) => {
+  const coworkingStory = entriesOf("successStory").find((entry) =>
+    fieldOf<string[]>(entry, "pageSlugs").includes("coworking"),
+  );
+  const storyTitle = fieldOf(coworkingStory!, "title");
+  isolatedSite.content.faults.add({ pathIncludes: "content_type=successStory", status: 400, body: { message: "no" } });
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const response = await request.get(`${isolatedSite.url}/coworking`);
+    expect(response.status()).toBe(200);
+    expect(fromCache(response)).toBe(false);
+    expect(await response.text()).not.toContain(storyTitle);
+  }
+  isolatedSite.content.faults.clear();
+  const kept = await untilCached(request, `${isolatedSite.url}/coworking`);
+  expect(await kept.text()).toContain(storyTitle);
+});
