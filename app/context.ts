@@ -33,6 +33,11 @@ export interface RequestInfo {
   /** A crawler or link-preview bot: it gets each page complete, nothing streamed later. */
   bot: boolean;
   /**
+   * Sections are awaited rather than streamed: for a bot, and for a render that replaces a page the
+   * server keeps in its page cache (it must be complete to be kept).
+   */
+  awaitSections: boolean;
+  /**
    * Keeps this response out of the server's page cache: a loader calls it when the page is not what
    * the content makes it (a section still streaming or failed, a fallback shown for a failure).
    */

@@ -9,7 +9,7 @@ import { createRateLimiter } from "~/services/rate-limit.server";
 import { type DemoRoute, demoProxy } from "./demo-proxy.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 import type { PageCache } from "./page-cache.ts";
-import { skipPageCache } from "./page-cache-http.ts";
+import { isPageCacheRefresh, skipPageCache } from "./page-cache-http.ts";
 import { limitBody, refuse, refuseCrossSiteWrites } from "./requests.ts";
 import { type ContentSecurityOrigins, contentSecurityPolicy, createNonce, securityHeaders } from "./security.ts";
 
@@ -85,11 +85,13 @@ export function createApp(options: AppOptions): express.Express {
       getLoadContext(request, response) {
         const context = new RouterContextProvider();
         context.set(appContext, options.context);
+        const bot = isbot(request.get("user-agent") ?? "");
         context.set(requestContext, {
           nonce: String(response.locals.nonce ?? ""),
           clientAddress: request.ip ?? "unknown",
           dataRequest: request.path.endsWith(".data"),
-          bot: isbot(request.get("user-agent") ?? ""),
+          bot,
+          awaitSections: bot || isPageCacheRefresh(response),
           skipPageCache: (reason) => skipPageCache(response, reason),
         });
         return context;

@@ -16,8 +16,15 @@ import { type CachedPage, gzipBody, identityBody, type PageCache, preparePage } 
 /** Set on a response whose page must not be kept, with the reason. */
 export const SKIP_LOCAL = "pageCacheSkip";
 
+/** Set on a response that re-renders a kept page: its sections are awaited, not streamed. */
+export const REFRESH_LOCAL = "pageCacheRefresh";
+
 export function skipPageCache(response: Response, reason: string): void {
   response.locals[SKIP_LOCAL] ??= reason;
+}
+
+export function isPageCacheRefresh(response: Response): boolean {
+  return response.locals[REFRESH_LOCAL] === true;
 }
 
 const routeTrees = new WeakMap<ServerBuild["routes"], RouteObject[]>();
@@ -85,9 +92,12 @@ export function sendCachedPage(request: Request, response: Response, page: Cache
 const KEPT_HEADERS = new Set(["content-type", "cache-control", "content-language", "link", "x-robots-tag"]);
 
 /**
- * The render's response, passed on as it streams, and kept in the cache when it ends, if it may be.
- * `onSettled` learns whether it was kept.
+ * What became of a render: kept; not kept although it is a page (it was incomplete, or its loaders
+ * asked to be left out); or not a page to keep at all (another status, a cookie, `no-store`).
  */
+export type RenderOutcome = "kept" | "not-kept" | "not-a-page";
+
+/** The render's response, passed on as it streams, and kept in the cache when it ends, if it may be. */
 export function recordPage({
   cache,
   key,
@@ -101,7 +111,7 @@ export function recordPage({
   response: Response;
   rendered: globalThis.Response;
   version: number;
-  onSettled: (kept: boolean) => void;
+  onSettled: (outcome: RenderOutcome) => void;
 }): globalThis.Response {
   const headers = rendered.headers;
   const cacheControl = headers.get("cache-control") ?? "";
@@ -109,19 +119,18 @@ export function recordPage({
     rendered.status === 200 &&
     (headers.get("content-type") ?? "").startsWith("text/html") &&
     !headers.has("set-cookie") &&
-    !/no-store/i.test(cacheControl) &&
-    rendered.body !== null;
+    !/no-store/i.test(cacheControl);
   if (!keepable || !rendered.body) {
-    onSettled(false);
+    onSettled("not-a-page");
     return rendered;
   }
   const nonce = String(response.locals.nonce ?? "");
   const chunks: Uint8Array[] = [];
   let settled = false;
-  const settle = (kept: boolean) => {
+  const settle = (outcome: RenderOutcome) => {
     if (settled) return;
     settled = true;
-    onSettled(kept);
+    onSettled(outcome);
   };
   const recorder = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
@@ -133,7 +142,7 @@ export function recordPage({
       // React's `$RX` is a section it gave up on and left to the browser: not the page as it should be.
       const complete = html.trimEnd().endsWith("</html>") && !html.includes("$RX(");
       if (!complete || response.locals[SKIP_LOCAL] !== undefined) {
-        settle(false);
+        settle("not-kept");
         return;
       }
       const page = preparePage({
@@ -142,13 +151,13 @@ export function recordPage({
         html,
         nonce,
       });
-      settle(cache.store(key, page, version));
+      settle(cache.store(key, page, version) ? "kept" : "not-kept");
     },
   });
   const body = rendered.body.pipeThrough(recorder);
   // A visitor who leaves before the page has streamed leaves nothing to keep.
   response.on("close", () => {
-    if (!response.writableFinished) settle(false);
+    if (!response.writableFinished) settle("not-kept");
   });
   return new Response(body, { status: rendered.status, statusText: rendered.statusText, headers });
 }

@@ -101,7 +101,18 @@ describe("createPageCache", () => {
     expect(cache.claimRefresh("/")).toBe(true);
     cache.store("/", page(), cache.version);
     expect(cache.lookup("/")?.stale).toBe(false);
-    cache.abandon("/");
+    cache.forget("/");
     expect(cache.lookup("/")).toBeNull();
+  });
+
+  it("lets requests for a page wait for its first render under way", async () => {
+    const cache = createPageCache(options);
+    expect(cache.renderUnderWay("/")).toBeUndefined();
+    const end = cache.beginRender("/");
+    const underWay = cache.renderUnderWay("/");
+    expect(underWay).toBeDefined();
+    end();
+    await underWay;
+    expect(cache.renderUnderWay("/")).toBeUndefined();
   });
 });

@@ -9,7 +9,10 @@ import zlib from "node:zlib";
  *   change (a refresh brought different content, or an entry was deleted or cleared, as the publish
  *   webhook does). A render that began under an older version is not kept.
  * - A page is fresh for `maxAgeMs`; after that the next request renders it again (so the content
- *   caches behind it get asked, and refresh) while others are still sent the kept copy.
+ *   caches behind it get asked, and refresh) while others are still sent the kept copy, which stays
+ *   until a re-render can be kept.
+ * - While a page that is not kept yet is first rendered, other requests for it wait for that render
+ *   rather than all rendering it at once (as after a purge, under load).
  * - Pages whose address has a query string live in a smaller cache of their own, so a flood of made-up
  *   addresses cannot push the site's own pages out. Both drop their least recently used page when full.
  * - Each page is kept as its text between nonces, and the same pieces compressed, so a gzip answer is
@@ -52,12 +55,22 @@ export interface PageCache {
   /** Forgets every page (the content changed). */
   purge(): void;
   lookup(key: string): PageLookup | null;
-  /** Claims a stale page's re-render for the caller; false when another request is already on it. */
+  /**
+   * Claims a stale page's re-render for the caller; false when another request is on it. A claim
+   * lapses after a while, so a re-render that could not be kept is tried again later, not at once.
+   */
   claimRefresh(key: string): boolean;
   /** Keeps a rendered page, unless the content version moved on since the render began. */
   store(key: string, page: CachedPage, renderedUnderVersion: number): boolean;
-  /** A render that was meant to replace a page ended without a page to keep. */
-  abandon(key: string): void;
+  /** Forgets one page (its address is no longer a page to keep). */
+  forget(key: string): void;
+  /**
+   * Marks the first render of a page under way; the returned function ends it. Meanwhile
+   * `renderUnderWay` gives other requests for the page something to wait for, rather than all
+   * rendering it at once.
+   */
+  beginRender(key: string): () => void;
+  renderUnderWay(key: string): Promise<void> | undefined;
   readonly size: number;
 }
 
@@ -67,13 +80,14 @@ interface Entry {
   refreshingSince: number | null;
 }
 
-/** A re-render that has not finished by then is taken to have failed; another request may try. */
+/** How long a claim to re-render a stale page holds: after that, another request may try. */
 const REFRESH_TIMEOUT_MS = 10_000;
 
 export function createPageCache(options: PageCacheOptions): PageCache {
   const now = options.now ?? Date.now;
   const plain = new Map<string, Entry>();
   const withQuery = new Map<string, Entry>();
+  const rendering = new Map<string, Promise<void>>();
   let version = 0;
 
   const mapFor = (key: string) => (key.includes("?") ? withQuery : plain);
@@ -116,8 +130,22 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       }
       return true;
     },
-    abandon(key) {
+    forget(key) {
       mapFor(key).delete(key);
+    },
+    beginRender(key) {
+      let end = () => {};
+      const underWay = new Promise<void>((resolve) => {
+        end = resolve;
+      });
+      rendering.set(key, underWay);
+      return () => {
+        if (rendering.get(key) === underWay) rendering.delete(key);
+        end();
+      };
+    },
+    renderUnderWay(key) {
+      return rendering.get(key);
     },
     get size() {
       return plain.size + withQuery.size;

@@ -2,7 +2,12 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { PageCache } from "./page-cache.ts";
-import { pageCacheKey, recordPage, sendCachedPage } from "./page-cache-http.ts";
+import { pageCacheKey, REFRESH_LOCAL, type RenderOutcome, recordPage, sendCachedPage } from "./page-cache-http.ts";
+
+/** How long a request waits for another request's first render of the same page before rendering it. */
+const FIRST_RENDER_WAIT_MS = 3_000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /**
  * Serves React Router from Express. It builds the Fetch request from the body `limitBody` already
@@ -26,18 +31,34 @@ export function reactRouterHandler({
     handle(toFetchRequest(request, response), getLoadContext(request, response));
 
   async function throughCache(cache: PageCache, key: string, request: Request, response: Response) {
-    const kept = cache.lookup(key);
+    let kept = cache.lookup(key);
+    const underWay = kept ? undefined : cache.renderUnderWay(key);
+    if (underWay) {
+      await Promise.race([underWay, delay(FIRST_RENDER_WAIT_MS)]);
+      kept = cache.lookup(key);
+    }
     if (kept && (!kept.stale || !cache.claimRefresh(key))) {
       sendCachedPage(request, response, kept.page);
       return;
     }
+    // A re-render replaces a page that is already there: it waits for its sections rather than
+    // streaming them, so that what it renders can be kept even when the machine is slow.
+    if (kept) response.locals[REFRESH_LOCAL] = true;
+    const endRender = kept ? () => {} : cache.beginRender(key);
     const version = cache.version;
-    const rendered = await render(request, response);
-    const onSettled = (stored: boolean) => {
-      // A re-render that could not be kept takes the old page with it: it is no longer the page.
-      if (!stored && kept) cache.abandon(key);
-    };
-    await send(response, recordPage({ cache, key, response, rendered, version, onSettled }));
+    try {
+      const rendered = await render(request, response);
+      const onSettled = (outcome: RenderOutcome) => {
+        endRender();
+        // The address no longer renders a page to keep (it is gone, say): the old page goes too. A
+        // render that was merely incomplete leaves the old page in place until a re-render is kept.
+        if (outcome === "not-a-page") cache.forget(key);
+      };
+      await send(response, recordPage({ cache, key, response, rendered, version, onSettled }));
+    } catch (error) {
+      endRender();
+      throw error;
+    }
   }
 
   return async (request: Request, response: Response, next: NextFunction) => {

@@ -50,7 +50,14 @@ describe("settleSection", () => {
 
 function requestArgs({ dataRequest = false, bot = false, skipPageCache = (_reason: string) => {} } = {}) {
   const context = new RouterContextProvider();
-  context.set(requestContext, { nonce: "", clientAddress: "127.0.0.1", dataRequest, bot, skipPageCache });
+  context.set(requestContext, {
+    nonce: "",
+    clientAddress: "127.0.0.1",
+    dataRequest,
+    bot,
+    awaitSections: bot,
+    skipPageCache,
+  });
   return { context };
 }
 

@@ -9,7 +9,8 @@ import type { SectionState, StreamedSection } from "~/lib/section-state";
  * - settles it (`settleSection`): it always resolves, within the stream's deadline, to its data, to
  *   "empty" or to "error" (the details go to the server log);
  * - puts it in the page's HTML when it is ready within a short budget (the usual case: content is
- *   cached), so the page is complete without JavaScript; a bot waits for every section;
+ *   cached), so the page is complete without JavaScript; a bot (and a render the page cache will
+ *   keep in place of an older one) waits for every section;
  * - otherwise streams it: the page arrives at once with a skeleton, and the section follows.
  * In the browser's own navigations (data requests) every section streams, so the next page appears
  * at once with its skeletons.
@@ -60,12 +61,12 @@ export async function streamSection<T>(
   load: Promise<T>,
   options: SectionOptions<T> & { inlineBudgetMs?: number },
 ): Promise<StreamedSection<T>> {
-  const { dataRequest, bot, skipPageCache } = context.get(requestContext);
+  const { dataRequest, awaitSections, skipPageCache } = context.get(requestContext);
   const settled = settleSection(load, options).then((state) => {
     if (state.status === "error") skipPageCache(`the ${options.label} section failed`);
     return state;
   });
-  if (bot) return settled;
+  if (awaitSections) return settled;
   if (dataRequest) return { status: "streaming", settled };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const budget = new Promise<null>((resolve) => {

@@ -1,0 +1,129 @@
+// npm run bench:server: how many requests a second the production server answers (demo mode), for the
+// home page, a blog post and the site's stylesheet (a static file), one after another in the same run,
+// each with autocannon: 20 connections for 8 s, asking for gzip. DESIGN.md's budget: the (cached) home
+// page at least half the static file's rate. It reports; it is not part of `npm test`. The machine's
+// load average is printed with the numbers: other work on the machine moves them.
+//   --no-build        use the existing build/
+//   --port <n>        where the server listens (default 4410)
+//   --duration <s>    seconds per address (default 8)
+//   --connections <n> (default 20)
+//   --json <file>     where the results go (default .lighthouse/bench-server.json)
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { demoBlogPost } from "../tests/e2e/support/routes.ts";
+import { buildSite, projectRoot, startProductionServer } from "./production-server.ts";
+
+const { values } = parseArgs({
+  options: {
+    "no-build": { type: "boolean", default: false },
+    port: { type: "string", default: "4410" },
+    duration: { type: "string", default: "8" },
+    connections: { type: "string", default: "20" },
+    json: { type: "string", default: ".lighthouse/bench-server.json" },
+  },
+});
+
+const origin = `http://127.0.0.1:${Number(values.port)}`;
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+
+interface Row {
+  name: string;
+  path: string;
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  bytesPerRequest: number;
+  non2xx: number;
+  errors: number;
+}
+
+function stylesheetPath(): string {
+  const file = readdirSync(path.join(projectRoot, "build/client/assets")).find((name) => /^app-.*\.css$/.test(name));
+  if (!file) throw new Error("No stylesheet in build/client/assets: build first.");
+  return `/assets/${file}`;
+}
+
+/** Requests an address until the server answers it from its page cache (pages), or twice (files). */
+async function warm(target: string): Promise<void> {
+  const page = !target.startsWith("/assets/");
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const response = await fetch(`${origin}${target}`, { headers: { "Accept-Encoding": "gzip" } });
+    await response.arrayBuffer();
+    if (page ? response.headers.get("x-page-cache") === "hit" : attempt >= 1) return;
+  }
+  console.warn(`${target} was never answered from the page cache.`);
+}
+
+async function load(name: string, target: string): Promise<Row> {
+  await warm(target);
+  const result = await autocannon({
+    url: `${origin}${target}`,
+    connections,
+    duration,
+    headers: { "accept-encoding": "gzip", "user-agent": "Mozilla/5.0 (bench:server) Chrome/156" },
+  });
+  return {
+    name,
+    path: target,
+    requestsPerSecond: result.requests.average,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    bytesPerRequest: result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+async function main(): Promise<void> {
+  if (!values["no-build"]) buildSite();
+  const server = await startProductionServer(Number(values.port));
+  const rows: Row[] = [];
+  const loadBefore = loadavg();
+  try {
+    rows.push(await load("home page", "/"));
+    rows.push(await load("blog post", `/blog/${demoBlogPost.slug}`));
+    rows.push(await load("stylesheet (static file)", stylesheetPath()));
+  } finally {
+    server.kill("SIGTERM");
+  }
+  const loadAfter = loadavg();
+  const css = rows.at(-1)!.requestsPerSecond;
+  console.log(`\nautocannon, ${connections} connections, ${duration} s each, gzip:\n`);
+  const lines = [
+    ["address", "req/s", "ratio to static", "p50", "p99", "bytes/req", "non-2xx", "errors"],
+    ...rows.map((row) => [
+      `${row.name} ${row.path}`,
+      row.requestsPerSecond.toFixed(0),
+      (row.requestsPerSecond / css).toFixed(2),
+      `${row.latencyP50Ms} ms`,
+      `${row.latencyP99Ms} ms`,
+      String(row.bytesPerRequest),
+      String(row.non2xx),
+      String(row.errors),
+    ]),
+  ];
+  const widths = lines[0]!.map((_, index) => Math.max(...lines.map((line) => line[index]!.length)));
+  for (const line of lines) console.log(line.map((cell, index) => cell.padEnd(widths[index]!)).join("  "));
+  const ratio = rows[0]!.requestsPerSecond / css;
+  console.log(`\nHome page / static file: ${ratio.toFixed(2)} (budget: at least 0.5)`);
+  console.log(
+    `Load average before ${loadBefore.map((n) => n.toFixed(2)).join(" ")}, after ${loadAfter.map((n) => n.toFixed(2)).join(" ")}`,
+  );
+  const file = path.resolve(projectRoot, values.json);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(
+    file,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), connections, durationSeconds: duration, loadBefore, loadAfter, homeToStaticRatio: ratio, rows }, null, 2)}\n`,
+  );
+  console.log(`Results written to ${values.json}`);
+  if (rows.some((row) => row.non2xx > 0 || row.errors > 0)) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

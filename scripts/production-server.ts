@@ -1,0 +1,42 @@
+// The production build served in demo mode (every integration on its embedded stand-in, as `npm start`
+// runs it), for the bench scripts.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const projectRoot = path.resolve(import.meta.dirname, "..");
+
+export function buildSite(): void {
+  console.log("Building…");
+  const result = spawnSync("npm", ["run", "build"], { cwd: projectRoot, stdio: "inherit" });
+  if (result.status !== 0) throw new Error("The build failed.");
+}
+
+/** Starts `server.js` on 127.0.0.1:`port` and resolves once it answers /healthz. */
+export async function startProductionServer(port: number): Promise<ChildProcess> {
+  const origin = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ["server.js"], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "hub-bench-")),
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}.`);
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  server.kill("SIGTERM");
+  throw new Error(`The server did not answer on ${origin}/healthz within 30 s.`);
+}
