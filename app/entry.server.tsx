@@ -6,7 +6,6 @@ import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "reac
 import type { EntryContext, HandleDataRequestFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "./context";
-import stylesheetHref from "./app.css?url";
 import stylesheetCss from "./app.css?inline";
 import { createDocumentRewriter } from "./lib/deferred-hydration";
 import { NonceProvider } from "./lib/nonce";
@@ -86,7 +85,7 @@ export default function handleRequest(
  */
 function documentStream(onEnd: () => void): Transform {
   const rewriter = createDocumentRewriter({
-    stylesheet: import.meta.env.PROD ? { href: stylesheetHref, css: stylesheetCss } : undefined,
+    inlineCss: import.meta.env.PROD ? stylesheetCss : undefined,
   });
   const decoder = new StringDecoder("utf8");
   return new Transform({

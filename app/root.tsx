@@ -21,10 +21,10 @@ import { useNonce } from "./lib/nonce";
 import { SiteConfigProvider } from "./lib/site-config";
 
 export const links: Route.LinksFunction = () => [
-  // The server puts the stylesheet inline in the document it sends (entry.server.tsx), so the first
-  // paint waits for no request; as a React resource (`precedence`) the link comes back when the page
-  // hydrates, and later pages find the file in the browser's cache.
-  { rel: "stylesheet", href: stylesheet, precedence: "default" } as Route.LinkDescriptors[number],
+  // The production server puts the stylesheet inline in every document it sends (entry.server.tsx), so
+  // the first paint waits for no request, and client-side navigations keep it; only the development
+  // server links the file.
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   // The one font preload: the heading face, cut down to the characters headings use.
   { rel: "preload", href: headingFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -9,7 +9,6 @@ const moduleCode = `import * as route0 from "/assets/root-1.js";\nwindow.__react
 const rendered = [
   '<!DOCTYPE html><html lang="en-US"><head><meta charSet="utf-8"/>',
   '<link rel="preload" as="image" fetchPriority="high" imageSrcSet="/hero.webp?w=640&amp;q=70 640w" imageSizes="100vw"/>',
-  `<link nonce="${nonce}" rel="stylesheet" href="/assets/app-1.css" data-precedence="default"/>`,
   "<title>Home</title>",
   `<link nonce="${nonce}" rel="preload" href="/assets/font.woff2" as="font" type="font/woff2" crossorigin="anonymous"/>`,
   `<link rel="modulepreload" href="/assets/entry.client-1.js" nonce="${nonce}"/>`,
@@ -25,10 +24,8 @@ const rendered = [
   `<script nonce="${nonce}">$RC("B:0","S:0")</script></body></html>`,
 ].join("");
 
-const stylesheet = { href: "/assets/app-1.css", css: "body{color:red}" };
-
 function rewriteInPieces(pieces: string[]): string {
-  const rewriter = createDocumentRewriter({ stylesheet });
+  const rewriter = createDocumentRewriter({ inlineCss: "body{color:red}" });
   return pieces.map((piece) => rewriter.push(piece)).join("") + rewriter.end();
 }
 
@@ -41,13 +38,13 @@ describe("createDocumentRewriter", () => {
     expect(whole).not.toMatch(/<script[^>]*\ssrc=/);
   });
 
-  it("puts the stylesheet inline where it was linked, after the hero image", () => {
-    expect(whole).not.toContain('rel="stylesheet"');
+  it("puts the stylesheet inline at the end of the head, after the hero image", () => {
     const hero = whole.indexOf('as="image"');
     const style = whole.indexOf("<style>body{color:red}</style>");
     expect(hero).toBeGreaterThan(0);
     expect(style).toBeGreaterThan(hero);
-    expect(style).toBeLessThan(whole.indexOf("<script"));
+    expect(whole.indexOf("</head>")).toBe(style + "<style>body{color:red}</style>".length);
+    expect(whole.match(/<style>/g)).toHaveLength(1);
   });
 
   it("replaces the module script with one nonce'd bootstrap that carries its code and the preloads", () => {
@@ -80,10 +77,10 @@ describe("createDocumentRewriter", () => {
     expect(rewriteInPieces(rendered.split(""))).toBe(whole);
   });
 
-  it("leaves the stylesheet linked when it is not asked to inline it", () => {
+  it("adds no style when it is not asked to inline one", () => {
     const rewriter = createDocumentRewriter();
     const out = rewriter.push(rendered) + rewriter.end();
-    expect(out).toContain('rel="stylesheet" href="/assets/app-1.css"');
+    expect(out).not.toContain("<style>");
     expect(out).not.toMatch(/<link[^>]*modulepreload/);
   });
 });

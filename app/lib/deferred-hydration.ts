@@ -9,16 +9,11 @@
  * - the inline module script becomes a classic inline script with the same nonce that, once the page
  *   has loaded and painted, adds those modulepreload links and runs the module script's code (which
  *   hydrates the page). Until then the page works as it does without JavaScript;
- * - optionally, the stylesheet link becomes the stylesheet itself, inline, so the first paint needs
- *   no second request (React adds the link again when it hydrates, so later pages have it cached).
+ * - optionally, the stylesheet goes inline at the end of the head, so the first paint needs no second
+ *   request (the document links no stylesheet file then: React would otherwise add the link again
+ *   when it hydrates, and the browser would restyle the whole page once more).
  * Everything else passes through unchanged, and everything after the module script is not even read.
  */
-
-export interface InlineStylesheet {
-  /** The stylesheet's address as the document links it. */
-  href: string;
-  css: string;
-}
 
 export interface DocumentRewriter {
   /** Takes the next piece of the document; returns what can be sent on. */
@@ -32,7 +27,7 @@ export const HYDRATION_FALLBACK_MS = 8_000;
 
 const SCRIPT_END = "</script>";
 
-export function createDocumentRewriter({ stylesheet }: { stylesheet?: InlineStylesheet } = {}): DocumentRewriter {
+export function createDocumentRewriter({ inlineCss }: { inlineCss?: string } = {}): DocumentRewriter {
   let held = "";
   let passThrough = false;
   const preloads: string[] = [];
@@ -43,9 +38,6 @@ export function createDocumentRewriter({ stylesheet }: { stylesheet?: InlineStyl
       const href = attribute(tag, "href");
       if (href && !preloads.includes(href)) preloads.push(href);
       return "";
-    }
-    if (stylesheet && rel === "stylesheet" && attribute(tag, "href") === stylesheet.href) {
-      return `<style>${stylesheet.css.replace(/<\/style/gi, "<\\/style")}</style>`;
     }
     return tag;
   }
@@ -80,6 +72,9 @@ export function createDocumentRewriter({ stylesheet }: { stylesheet?: InlineStyl
         continue;
       }
       out += text.slice(position, start);
+      if (inlineCss !== undefined && /^<\/head>/i.test(tag)) {
+        out += `<style>${inlineCss.replace(/<\/style/gi, "<\\/style")}</style>`;
+      }
       out += /^<link[\s/>]/i.test(tag) ? rewriteLink(tag) : tag;
       position = tagEnd + 1;
     }
