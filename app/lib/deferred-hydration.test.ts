@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createDocumentRewriter, deferredModuleScript } from "./deferred-hydration";
+import { createDocumentRewriter, deferredModuleScript, evaluationOrder } from "./deferred-hydration";
 
 const nonce = "bm9uY2UtZm9yLXRlc3Q=";
 const moduleCode = `import * as route0 from "/assets/root-1.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry.client-1.js");`;
@@ -82,6 +82,32 @@ describe("createDocumentRewriter", () => {
     const out = rewriter.push(rendered) + rewriter.end();
     expect(out).not.toContain("<style>");
     expect(out).not.toMatch(/<link[^>]*modulepreload/);
+  });
+});
+
+describe("evaluationOrder", () => {
+  it("evaluates shared chunks first, then the route modules, and leaves the client entry to the module code", () => {
+    const code = [
+      'import * as route0 from "/assets/root-1.js";',
+      'import * as route1 from "/assets/home-1.js";',
+      'window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};',
+      'import("/assets/entry.client-1.js");',
+    ].join("\n");
+    const preloads = [
+      "/assets/entry.client-1.js",
+      "/assets/runtime-1.js",
+      "/assets/framework-1.js",
+      "/assets/root-1.js",
+      "/assets/layout-1.js",
+      "/assets/home-1.js",
+    ];
+    expect(evaluationOrder(code, preloads)).toEqual([
+      "/assets/runtime-1.js",
+      "/assets/framework-1.js",
+      "/assets/layout-1.js",
+      "/assets/root-1.js",
+      "/assets/home-1.js",
+    ]);
   });
 });
 

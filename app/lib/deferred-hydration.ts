@@ -117,19 +117,39 @@ function scriptJson(value: unknown): string {
 }
 
 /**
+ * The order in which the bootstrap evaluates the modules before it runs the module code: shared chunks
+ * first, then the route modules; never the client entry, which hydrates the page as soon as it runs
+ * and needs the globals the module code sets first. One module at a time, each in a task of its own,
+ * so no single task evaluates the whole framework and the page's code at once.
+ */
+export function evaluationOrder(moduleCode: string, preloads: string[]): string[] {
+  const entry = /import\(("[^"]+")\);?\s*$/.exec(moduleCode)?.[1];
+  const entryUrl = entry ? (JSON.parse(entry) as string) : null;
+  const routeModules = [...moduleCode.matchAll(/import \* as \w+ from ("[^"]+");/g)].map(
+    (match) => JSON.parse(match[1]!) as string,
+  );
+  const shared = preloads.filter((url) => url !== entryUrl && !routeModules.includes(url));
+  return [...shared, ...routeModules.filter((url) => url !== entryUrl)];
+}
+
+/**
  * The classic script that stands in for the module script. It waits for the page's `load` event (the
  * hero image and the stylesheet are in) and for its first contentful paint to have been reported,
- * then a frame more, and only then preloads the modules and runs the module code under the same
- * nonce (browsers expose it as `currentScript.nonce`). Should either never come (a frame that never
- * loads, a tab in the background), the scripts start after `HYDRATION_FALLBACK_MS`.
+ * then a frame more. Only then does it preload the modules, evaluate them one task at a time
+ * (`evaluationOrder`), and run the module code under the same nonce (browsers expose it as
+ * `currentScript.nonce`), which hydrates the page. Should the load or the paint never come (a frame
+ * that never loads, a tab in the background), the scripts start after `HYDRATION_FALLBACK_MS`.
  */
 export function deferredModuleScript(nonce: string | null, moduleCode: string, preloads: string[]): string {
   const bootstrap = [
     "(function(){",
-    `var n=document.currentScript.nonce,p=${scriptJson(preloads)},c=${scriptJson(moduleCode)},started=0,waiting=2;`,
+    `var n=document.currentScript.nonce,p=${scriptJson(preloads)},q=${scriptJson(evaluationOrder(moduleCode, preloads))},c=${scriptJson(moduleCode)},started=0,waiting=2;`,
+    "function run(){",
+    'var m=document.createElement("script");m.type="module";m.nonce=n;m.textContent=c;document.body.appendChild(m)}',
+    "function next(){if(!q.length)return run();import(q.shift()).then(function(){setTimeout(next,0)},run)}",
     "function go(){if(started)return;started=1;",
     'for(var i=0;i<p.length;i++){var l=document.createElement("link");l.rel="modulepreload";l.href=p[i];document.head.appendChild(l)}',
-    'var m=document.createElement("script");m.type="module";m.nonce=n;m.textContent=c;document.body.appendChild(m)}',
+    "next()}",
     "function ready(){if(--waiting===0)requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}",
     'if(document.readyState==="complete")ready();else addEventListener("load",ready,{once:true});',
     "var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];",
