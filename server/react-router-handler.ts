@@ -55,9 +55,9 @@ export function reactRouterHandler({
         if (outcome === "not-a-page") cache.forget(key);
       };
       await send(response, recordPage({ cache, key, response, rendered, version, onSettled }));
-    } catch (error) {
+    } finally {
+      // Also when the visitor left before the page was sent, and the render never reached its end.
       endRender();
-      throw error;
     }
   }
 
