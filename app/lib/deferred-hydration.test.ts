@@ -109,6 +109,17 @@ describe("evaluationOrder", () => {
       "/assets/home-1.js",
     ]);
   });
+
+  it("first evaluates what the module code imports for its side effects (the development server's runtime)", () => {
+    const code =
+      'import "/@id/hmr-runtime";import "/manifest.js";\nimport * as route0 from "/app/root.tsx";\nimport("/app/entry.client.tsx");';
+    expect(evaluationOrder(code, ["/app/entry.client.tsx", "/node_modules/react.js", "/app/root.tsx"])).toEqual([
+      "/@id/hmr-runtime",
+      "/manifest.js",
+      "/node_modules/react.js",
+      "/app/root.tsx",
+    ]);
+  });
 });
 
 describe("the bootstrap", () => {

@@ -117,19 +117,19 @@ function scriptJson(value: unknown): string {
 }
 
 /**
- * The order in which the bootstrap evaluates the modules before it runs the module code: shared chunks
- * first, then the route modules; never the client entry, which hydrates the page as soon as it runs
- * and needs the globals the module code sets first. One module at a time, each in a task of its own,
- * so no single task evaluates the whole framework and the page's code at once.
+ * The order in which the bootstrap evaluates the modules before it runs the module code: what the
+ * module code imports for its side effects first (in development, the hot-reload runtime the route
+ * modules check for), then the shared chunks, then the route modules; never the client entry, which
+ * hydrates the page as soon as it runs and needs the globals the module code sets first. One module
+ * at a time, each in a task of its own, so no single task evaluates the framework and the page's code.
  */
 export function evaluationOrder(moduleCode: string, preloads: string[]): string[] {
-  const entry = /import\(("[^"]+")\);?\s*$/.exec(moduleCode)?.[1];
-  const entryUrl = entry ? (JSON.parse(entry) as string) : null;
-  const routeModules = [...moduleCode.matchAll(/import \* as \w+ from ("[^"]+");/g)].map(
-    (match) => JSON.parse(match[1]!) as string,
-  );
-  const shared = preloads.filter((url) => url !== entryUrl && !routeModules.includes(url));
-  return [...shared, ...routeModules.filter((url) => url !== entryUrl)];
+  const urls = (pattern: RegExp) => [...moduleCode.matchAll(pattern)].map((match) => JSON.parse(match[1]!) as string);
+  const entryUrl = urls(/import\(("[^"]+")\);?\s*$/g)[0];
+  const sideEffects = urls(/(?:^|;)\s*import\s*("[^"]+")/g);
+  const routeModules = urls(/import \* as \w+ from ("[^"]+");/g);
+  const shared = preloads.filter((url) => !sideEffects.includes(url) && !routeModules.includes(url));
+  return [...new Set([...sideEffects, ...shared, ...routeModules])].filter((url) => url !== entryUrl);
 }
 
 /**
