@@ -14,7 +14,8 @@ import { maskEmail } from "~/services/leads.server";
 
 export interface LeadDeliveryOptions {
   store: LeadStore;
-  webhookUrl: string;
+  /** Null when no webhook is configured (production without LEAD_WEBHOOK_URL): leads wait, stored. */
+  webhookUrl: string | null;
   mirrorUrl?: string | null;
   fetch?: typeof fetch;
   log?: Pick<Console, "info" | "warn" | "error">;
@@ -55,7 +56,7 @@ export function createLeadDelivery({
     const label = `${lead.id} (${maskEmail(lead.email)})`;
     let problem: string | null = null;
     try {
-      const response = await fetchImpl(webhookUrl, {
+      const response = await fetchImpl(webhookUrl!, {
         method: "POST",
         headers: { "Content-Type": "application/json", "Idempotency-Key": lead.id },
         body: JSON.stringify({
@@ -137,7 +138,7 @@ export function createLeadDelivery({
   }
 
   function kick(): void {
-    if (stopped) return;
+    if (stopped || !webhookUrl) return;
     if (running) {
       again = true;
       return;
