@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const { clientAddress } = context.get(requestContext);
-  const stored = getServices(context).leads.submit(clientAddress, checked.submission);
+  const stored = await getServices(context).leads.submit(clientAddress, checked.submission);
   if (stored.status === "limited") {
     return refuse(429, contactRateLimitMessage, { "Retry-After": String(stored.retryAfterSeconds) });
   }
