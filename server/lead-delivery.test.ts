@@ -119,7 +119,9 @@ describe("lead delivery", () => {
     worker.start();
     await vi.waitFor(async () => expect((await store.get(lead.id))?.attempts).toBe(1));
     expect(sink.received().filter((post) => post.path === "/mirror")).toEqual([]);
-    await vi.waitFor(async () => expect((await store.get(lead.id))?.mirrorStatus).toBe("answered 200"), { timeout: 8_000 });
+    await vi.waitFor(async () => expect((await store.get(lead.id))?.mirrorStatus).toBe("answered 200"), {
+      timeout: 8_000,
+    });
     const mirror = sink.received().find((post) => post.path === "/mirror");
     expect(mirror?.contentType).toBe("application/x-www-form-urlencoded");
     expect(mirror?.body).toEqual({
