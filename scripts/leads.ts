@@ -136,7 +136,7 @@ async function main(): Promise<number> {
         return 0;
       }
       case "erase": {
-        if (!argument || !argument.includes("@")) {
+        if (!argument?.includes("@")) {
           console.error("Name the email address whose leads to erase.");
           return 2;
         }
