@@ -24,6 +24,42 @@ test.describe("the server", () => {
     });
   });
 
+  test("answers /readyz from the lead store: writable, nothing waiting, the worker's state", async ({ request }) => {
+    const response = await request.get("/readyz");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toBe("no-store");
+    const body = await response.json();
+    expect(body.status).toMatch(/^(ok|degraded)$/);
+    expect(body.leads).toMatchObject({ store: "sqlite", writable: true, alertAfterSeconds: 900 });
+    expect(body.leads.worker).toMatchObject({ webhook: "configured", storeFailuresInARow: 0 });
+  });
+
+  test("in production without a lead webhook, starts with leads waiting and says so", async () => {
+    const site = await spawnSite({
+      SITE_MODE: "production",
+      CONTENTFUL_SPACE_ID: "space",
+      CONTENTFUL_ACCESS_TOKEN: "token",
+      CONTENTFUL_HOST: "127.0.0.1:9",
+      CONTENTFUL_INSECURE: "true",
+      EVENTS_CLIENT_ID: "id",
+      EVENTS_CLIENT_SECRET: "secret",
+      EVENTS_SPACE: "hub",
+      EVENTS_API_URL: "http://127.0.0.1:9",
+      BOOKING_WIDGET_URL: "https://booking.example.com",
+    });
+    try {
+      expect(site.output()).toContain("leads     unconfigured: LEAD_WEBHOOK_URL not set");
+      expect(site.output()).not.toMatch(/stand-in|webhook sink/);
+      const health = await (await fetch(`${site.url}/healthz`)).json();
+      expect(health.integrations).toMatchObject({ content: "live", events: "live", leads: "unconfigured" });
+      expect(health.warnings).toEqual([
+        "LEAD_WEBHOOK_URL is not set: leads are stored and wait for delivery until it is.",
+      ]);
+    } finally {
+      await site.stop();
+    }
+  });
+
   test("refuses to start with a bad setting and names the variable", () => {
     const result = spawnSync(process.execPath, ["server.js"], {
       env: { ...process.env, NODE_ENV: "production", PORT: "not-a-port", CONTENTFUL_SPACE_ID: "space-without-token" },
@@ -154,6 +190,10 @@ test.describe("the server", () => {
         statuses.push(response.status());
       }
       expect(statuses.at(-1)).toBe(429);
+      // ...and says once, in its log, why every visitor behind that proxy would share one limit.
+      const warnings = site.output().match(/TRUST_PROXY does not trust it/g) ?? [];
+      expect(warnings).toHaveLength(1);
+      expect(site.output()).toContain("A request came through a proxy at 127.0.0.1 with X-Forwarded-For");
     } finally {
       await site.stop();
     }
