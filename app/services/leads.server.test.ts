@@ -235,6 +235,27 @@ describe.each(backends)("lead store ($name)", (backend) => {
   });
 });
 
+describe("SQLite under lock contention", () => {
+  it("waits for another connection's write lock without blocking the event loop", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "leads-locked-"));
+    const store = await openLeadStore({ dataDir });
+    const { DatabaseSync } = await import("node:sqlite");
+    const other = new DatabaseSync(path.join(dataDir, "leads.sqlite"));
+    try {
+      other.exec("BEGIN IMMEDIATE");
+      // The lock is released by a timer in this same process: a store that waited for it
+      // synchronously (a long busy_timeout) would block that timer and fail with "database is locked".
+      setTimeout(() => other.exec("COMMIT"), 300);
+      const lead = await store.create(submission);
+      expect(await store.get(lead.id)).toMatchObject({ status: "pending" });
+    } finally {
+      other.close();
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("lead intake", () => {
   const log = { info: vi.fn(), error: vi.fn() };
   const stored = { id: "lead_1", email: submission.email, phone: submission.phone } as never;
