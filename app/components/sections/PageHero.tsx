@@ -90,10 +90,11 @@ function HeroFrame({
     <section
       aria-labelledby={headingId}
       data-hero-slug={slug}
-      className="relative isolate flex min-h-[70vh] items-end overflow-hidden"
+      // A dark colour under the image keeps the white text readable before the image arrives and without it.
+      className="relative isolate flex min-h-[70vh] items-end overflow-hidden bg-brand-950"
     >
       <div className="absolute inset-0 -z-10" aria-busy={!settled}>
-        <div className={settled ? "absolute inset-0 bg-stone-300" : "absolute inset-0 animate-pulse bg-stone-300"} />
+        <div className={settled ? "absolute inset-0 bg-brand-900" : "absolute inset-0 animate-pulse bg-brand-900"} />
         <img
           key={image.src}
           ref={imageRef}
