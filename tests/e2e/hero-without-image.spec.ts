@@ -73,9 +73,10 @@ for (const viewport of [
     await expect(hero.locator("[aria-busy]")).toHaveAttribute("aria-busy", "false");
     const heroImage = hero.locator("img");
     await expect(heroImage).toHaveAttribute("src", /\/images\/fallback\//);
-    expect(await heroImage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth === 0)).toBe(
-      true,
-    );
+    const failedToLoad = await heroImage.evaluate((image: HTMLImageElement) => image.complete && !image.naturalWidth);
+    expect(failedToLoad).toBe(true);
+    // No broken-image icon in its place.
+    await expect(heroImage).toBeHidden();
     await expect(hero.getByRole("heading", { level: 1 })).toBeVisible();
 
     await expectNoAxeViolations(page);
