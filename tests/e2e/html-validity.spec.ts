@@ -50,6 +50,7 @@ test("the server HTML of every page passes the Nu HTML Checker", async ({ reques
 
 // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
 test("the Nu HTML Checker reports the faults this site once had", async ({}, testInfo) => {
+  test.setTimeout(60_000);
   const file = testInfo.outputPath("faulty.html");
   writeFileSync(
     file,
