@@ -44,10 +44,12 @@ export function EventCard({ event, calendarLink = true }: { event: EventView; ca
         </p>
         <h3 className="mt-2 text-xl font-semibold leading-snug text-ink">{event.title}</h3>
         <dl className="mt-3 grid gap-1 text-sm text-muted">
-          <div className="flex items-center gap-1.5">
+          <div>
             <dt className="sr-only">Time</dt>
-            <Clock aria-hidden="true" className="size-4 text-brand-600" />
-            <dd>{event.timeLabel}</dd>
+            <dd className="flex items-center gap-1.5">
+              <Clock aria-hidden="true" className="size-4 text-brand-600" />
+              {event.timeLabel}
+            </dd>
           </div>
           <div className="flex items-center gap-1.5">
             <dt className="sr-only">Price</dt>

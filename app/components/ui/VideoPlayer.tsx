@@ -60,12 +60,15 @@ export function VideoPlayer({
           className="absolute inset-0 size-full"
         />
       ) : (
-        <div
+        <span
           aria-hidden="true"
           className="absolute inset-0 bg-[radial-gradient(circle_at_30%_20%,var(--color-brand-500),var(--color-brand-900)_70%)]"
         />
       )}
-      <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-black/60 via-black/10 to-transparent" />
+      <span
+        aria-hidden="true"
+        className="absolute inset-0 bg-gradient-to-t from-black/60 via-black/10 to-transparent"
+      />
       <span
         aria-hidden="true"
         className="absolute left-1/2 top-1/2 inline-flex size-16 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-accent-400 text-brand-950 shadow-lg transition group-hover:scale-105"
