@@ -23,7 +23,14 @@ export interface WebhookSinkOptions {
   host?: string;
   port?: number;
   control?: boolean;
+  /**
+   * How many of the latest posts it keeps (default 100): leads carry personal data, so a long-running
+   * demo keeps a window of recent ones rather than every lead it was ever sent.
+   */
+  maxReceived?: number;
 }
+
+export const DEFAULT_MAX_RECEIVED = 100;
 
 export interface WebhookSink extends RunningService {
   received(): ReceivedLead[];
@@ -39,11 +46,16 @@ const DRAIN_LIMIT_BYTES = 10 * 1024 * 1024;
 
 interface SinkState {
   received: ReceivedLead[];
+  maxReceived: number;
   failures: { remaining: number; status: number };
 }
 
 export async function startWebhookSink(options: WebhookSinkOptions = {}): Promise<WebhookSink> {
-  const state: SinkState = { received: [], failures: { remaining: 0, status: 500 } };
+  const state: SinkState = {
+    received: [],
+    maxReceived: Math.max(0, Math.floor(options.maxReceived ?? DEFAULT_MAX_RECEIVED)),
+    failures: { remaining: 0, status: 500 },
+  };
   const faults = new FaultController();
   const failNext = (count: number, status = 500) => {
     state.failures = { remaining: Math.max(0, Math.floor(count)), status };
@@ -105,6 +117,7 @@ async function receive(state: SinkState, path: string, request: IncomingMessage,
     headers: flattenHeaders(request),
     body: parsed.body,
   });
+  if (state.received.length > state.maxReceived) state.received.splice(0, state.received.length - state.maxReceived);
   sendJson(response, 200, { ok: true });
 }
 
