@@ -3,11 +3,13 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { isbot } from "isbot";
+import type { Logger } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { type AppContext, appContext, requestContext } from "~/context";
 import { createRateLimiter } from "~/services/rate-limit.server";
 import { type DemoRoute, demoProxy } from "./demo-proxy.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
+import { requestLogging } from "./request-log.ts";
 import { limitBody, refuse, refuseCrossSiteWrites } from "./requests.ts";
 import { type ContentSecurityOrigins, contentSecurityPolicy, createNonce, securityHeaders } from "./security.ts";
 
@@ -28,7 +30,7 @@ export interface AppOptions {
   /** Vite's dev middleware in development. */
   devMiddleware?: express.RequestHandler;
   health: () => Record<string, unknown>;
-  log?: (line: string) => void;
+  logger: Logger;
 }
 
 const WRITE_LIMIT_PER_MINUTE = 30;
@@ -38,7 +40,7 @@ export function createApp(options: AppOptions): express.Express {
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxy);
 
-  app.use(accessLog(options.log ?? console.log));
+  app.use(requestLogging(options.logger));
   app.use(headers(options));
   // Flush on every write so streamed pages reach the browser section by section, not all at the end.
   app.use(
@@ -49,22 +51,25 @@ export function createApp(options: AppOptions): express.Express {
   );
 
   app.get("/healthz", (_request, response) => {
+    response.locals.route = "/healthz";
     response.set("Cache-Control", "no-store").json({ status: "ok", ...options.health() });
   });
 
   // Browsers ask for /favicon.ico on pages that name no icon (the demo stand-ins' pages).
   app.get("/favicon.ico", (_request, response) => {
+    response.locals.route = "/favicon.ico";
     response.set("Cache-Control", "public, max-age=86400").redirect(301, "/favicon.svg");
   });
 
   if (options.devMiddleware) {
     app.use(options.devMiddleware);
   } else {
+    app.use("/assets", routeName("/assets/*"));
     app.use(
       "/assets",
       express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    app.use(routeName("(static file)"), express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
   app.use(limitBody());
@@ -92,7 +97,7 @@ export function createApp(options: AppOptions): express.Express {
   );
 
   app.use((error: unknown, _request: Request, response: Response, _next: NextFunction) => {
-    console.error("Unhandled server error:", error);
+    options.logger.error({ err: error }, "Unhandled server error");
     if (response.headersSent) return;
     response.status(500).set("Cache-Control", "no-store").type("text/plain").send("Something went wrong.");
   });
@@ -131,14 +136,10 @@ function headers(options: AppOptions): express.RequestHandler {
   };
 }
 
-function accessLog(log: (line: string) => void): express.RequestHandler {
-  return (request, response, next) => {
-    const started = performance.now();
-    response.on("finish", () => {
-      if (request.path === "/healthz" || request.originalUrl.startsWith("/assets/")) return;
-      const ms = Math.round(performance.now() - started);
-      log(`${request.method} ${request.originalUrl} ${response.statusCode} ${ms}ms`);
-    });
+/** Names the route that answers, for the request log, unless a later handler names another. */
+function routeName(route: string): express.RequestHandler {
+  return (_request, response, next) => {
+    response.locals.route = route;
     next();
   };
 }

@@ -13,6 +13,7 @@ import { createLeadIntake, openLeadStore } from "~/services/leads.server";
 import { createLeadDelivery } from "./lead-delivery.ts";
 import { createApp } from "./app.ts";
 import { resolveIntegrations } from "./integrations.ts";
+import { bridgeConsole, createLogger, logFormatFor } from "./logger.ts";
 import { originOf } from "./security.ts";
 
 /**
@@ -29,6 +30,9 @@ export interface StartOptions {
 const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function startServer({ projectRoot, vite }: StartOptions): Promise<void> {
+  // Before anything else, so even a configuration error is a proper log line.
+  const logger = createLogger({ format: logFormatFor(process.env) });
+  bridgeConsole(logger);
   let env: ReturnType<typeof parseEnv>;
   try {
     env = parseEnv(process.env);
@@ -134,6 +138,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
           analytics: integrations.analytics.mode === "live",
         },
     devMiddleware: vite?.middlewares,
+    logger,
     health: () => ({
       uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
       integrations: {

@@ -120,6 +120,7 @@ const envSchema = z.object({
   TZ_SITE: timeZone.default("America/Chicago"),
   TRUST_PROXY: trustProxy.default(["loopback"]),
   ERROR_TEST_ROUTE: booleanFlag.default(false),
+  LOG_FORMAT: z.enum(["json", "pretty"], { error: "must be json or pretty" }).optional(),
 });
 
 /** Variables that configure one integration: one without the others is a mistake. */
