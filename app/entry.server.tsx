@@ -10,8 +10,12 @@ import { NonceProvider } from "./lib/nonce";
 export { streamTimeout } from "./lib/streaming";
 import { streamTimeout } from "./lib/streaming";
 
-/** Pages are cached briefly by the browser; errors and not-found pages are not cached. */
+/**
+ * Pages are cached briefly by the browser; errors and not-found pages are not cached. A page differs
+ * with the preview cookie, so a browser never answers a preview with the published page it cached.
+ */
 function setDefaultCaching(headers: Headers, status: number): void {
+  headers.append("Vary", "Cookie");
   if (headers.has("Cache-Control")) return;
   headers.set("Cache-Control", status === 200 ? "private, max-age=60" : "no-store");
 }

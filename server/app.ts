@@ -9,6 +9,7 @@ import { type AppContext, appContext, requestContext } from "~/context";
 import { createRateLimiter } from "~/services/rate-limit.server";
 import { type DemoRoute, demoProxy } from "./demo-proxy.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
+import type { PreviewRoutes } from "./preview.ts";
 import { requestLogging } from "./request-log.ts";
 import { limitBody, refuse, refuseCrossSiteWrites } from "./requests.ts";
 import { type ContentSecurityOrigins, contentSecurityPolicy, createNonce, securityHeaders } from "./security.ts";
@@ -31,6 +32,12 @@ export interface AppOptions {
   devMiddleware?: express.RequestHandler;
   health: () => Record<string, unknown>;
   logger: Logger;
+  /** Editors' draft preview: its routes, and how a preview request is recognised. */
+  preview: PreviewRoutes;
+  /** What loaders get in a preview (the Preview API's content service), or null when previews are off. */
+  previewContext: AppContext | null;
+  /** `POST /webhooks/contentful`, the publish webhook. */
+  contentWebhook: express.RequestHandler;
 }
 
 const WRITE_LIMIT_PER_MINUTE = 30;
@@ -49,6 +56,11 @@ export function createApp(options: AppOptions): express.Express {
       brotli: { flush: zlib.constants.BROTLI_OPERATION_FLUSH },
     }),
   );
+
+  app.use(options.preview.markPreviewResponses);
+  app.use(options.preview.routes);
+  // Before the body limit: Contentful sends whole entries, which can pass 16 KB (it reads up to 1 MB).
+  app.post("/webhooks/contentful", options.contentWebhook);
 
   app.get("/healthz", (_request, response) => {
     response.locals.route = "/healthz";
@@ -84,12 +96,14 @@ export function createApp(options: AppOptions): express.Express {
       mode: options.mode,
       getLoadContext(request, response) {
         const context = new RouterContextProvider();
-        context.set(appContext, options.context);
+        const preview = options.previewContext !== null && options.preview.isPreview(request);
+        context.set(appContext, preview && options.previewContext ? options.previewContext : options.context);
         context.set(requestContext, {
           nonce: String(response.locals.nonce ?? ""),
           clientAddress: request.ip ?? "unknown",
           dataRequest: request.path.endsWith(".data"),
           bot: isbot(request.get("user-agent") ?? ""),
+          preview,
         });
         return context;
       },

@@ -5,7 +5,14 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { AppContext } from "~/context";
 import { createCache } from "~/services/cache.server";
-import { assetUrlResolver, createContentClient, createContentService } from "~/services/content.server";
+import {
+  assetUrlResolver,
+  type ContentConfig,
+  contentKeysAffectedBy,
+  createContentClient,
+  createContentService,
+} from "~/services/content.server";
+import { createContentCaches } from "~/services/content-cache.server";
 import { EnvError, parseEnv, siteOrigin } from "~/services/env.server";
 import { createEventCoverService } from "~/services/event-covers.server";
 import { createEventsService } from "~/services/events.server";
@@ -15,6 +22,8 @@ import { createApp } from "./app.ts";
 import { resolveIntegrations } from "./integrations.ts";
 import { bridgeConsole, createLogger, logFormatFor } from "./logger.ts";
 import { originOf } from "./security.ts";
+import { contentfulWebhook } from "./content-webhook.ts";
+import { previewKeys, previewRoutes } from "./preview.ts";
 
 /**
  * The production server (and, with Vite's middleware, the development server): parses the
@@ -68,10 +77,15 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     onBackgroundError: (key: string, error: unknown) =>
       console.warn(`Refreshing ${key} failed; serving the cached copy.`, error),
   };
-  const contentCaches = {
-    cache: createCache({ ...cacheTimings, maxEntries: 500 }),
-    lookupCache: createCache({ ...cacheTimings, maxEntries: 2_000 }),
-  };
+  const contentCaches = createContentCaches({
+    // A look-up that failed with nothing cached is answered from memory for 15 s, not retried per view.
+    timings: { ...cacheTimings, failureTtlMs: 15_000 },
+    maxEntries: 500,
+    maxLookupEntries: 2_000,
+    snapshot: { file: path.resolve(env.DATA_DIR, "content-cache.json"), source: contentSource(integrations.content) },
+    keysAffectedBy: contentKeysAffectedBy,
+  });
+  const { cache: contentCache, lookupCache: contentLookupCache } = contentCaches;
 
   const context: AppContext = {
     services: {
@@ -79,7 +93,8 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
         client: createContentClient(contentConfig),
         contentSiteId: contentConfig.contentSiteId,
         assetUrl: assetUrlResolver(contentConfig),
-        ...contentCaches,
+        cache: contentCache,
+        lookupCache: contentLookupCache,
       }),
       events: createEventsService({
         ...integrations.events.config,
@@ -105,6 +120,29 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     },
     errorTestRoute: env.ERROR_TEST_ROUTE,
   };
+
+  // Previews read the Preview API (drafts included) with caches of their own: a second at most, never
+  // shared with visitors' pages and never written to disk.
+  const previewTimings = { freshMs: 1_000, staleIfErrorMs: 1_000, waitMs: 8_000, retryAfterFailureMs: 0 };
+  const previewContext: AppContext | null = contentConfig.preview
+    ? {
+        ...context,
+        services: {
+          ...context.services,
+          content: createContentService({
+            client: createContentClient(contentConfig, "preview"),
+            contentSiteId: contentConfig.contentSiteId,
+            assetUrl: assetUrlResolver(contentConfig),
+            cache: createCache({ ...previewTimings, maxEntries: 200 }),
+            lookupCache: createCache({ ...previewTimings, maxEntries: 200 }),
+          }),
+        },
+      }
+    : null;
+  const preview = previewRoutes({
+    keys: contentConfig.preview ? previewKeys(contentConfig.preview.accessToken) : null,
+    https: context.config.siteUrl.startsWith("https:"),
+  });
 
   // Plain-http image hosts exist only when an integration is configured that way (a local service).
   const insecureImageOrigins = [
@@ -139,6 +177,12 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
         },
     devMiddleware: vite?.middlewares,
     logger,
+    preview,
+    previewContext,
+    contentWebhook: contentfulWebhook({
+      secret: env.CONTENTFUL_WEBHOOK_SECRET ?? null,
+      purge: (scope) => contentCaches.purge(scope, "webhook"),
+    }),
     health: () => ({
       uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
       integrations: {
@@ -183,6 +227,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
       // A delivery under way finishes (or is retried after the restart); nothing pending is lost.
       await leadDelivery.stop();
       leadStore.close();
+      contentCaches.close();
       await integrations.close();
       await vite?.close();
       process.exit(0);
@@ -191,6 +236,13 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+/** Names the content a snapshot holds: the same space, environment and site, served the same way. */
+function contentSource({ mode, config }: { mode: string; config: ContentConfig }): string {
+  const served = config.publicAssetPath ?? (config.insecure ? "http" : "https");
+  const host = mode === "live" ? config.host : "embedded";
+  return [mode, config.spaceId, config.environment, host, config.contentSiteId, served].join("|");
 }
 
 function listenErrorMessage(error: NodeJS.ErrnoException, host: string, port: number): string {
