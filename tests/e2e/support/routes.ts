@@ -6,9 +6,11 @@ const dataset = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, "../../../demo/data/space.json"), "utf8"),
 ) as ContentfulExport;
 
-/** A blog post of the demo dataset, for the /blog/{slug} route. */
+/** A published blog post of the demo dataset, for the /blog/{slug} route. */
 export const demoBlogPost = (() => {
-  const entry = dataset.entries.find((candidate) => candidate.sys.contentType.sys.id === "blogPost");
+  const entry = dataset.entries.find(
+    (candidate) => candidate.sys.contentType.sys.id === "blogPost" && candidate.sys.publishedVersion !== undefined,
+  );
   if (!entry) throw new Error("The demo dataset has no blog post");
   const field = (name: string) => (entry.fields[name] as Record<string, string>)["en-US"] ?? "";
   return { slug: field("slug"), title: field("title") };
