@@ -27,8 +27,6 @@ const page = pages.home;
 const HOME_EVENTS = 3;
 const HOME_POSTS = 3;
 const HOME_STORIES = 2;
-/** The `siteImage` key of the Think Lounge promotion's picture (docs/content.md). */
-const PROMO_IMAGE_KEY = "home-think-lounge";
 
 export async function loader(args: Route.LoaderArgs) {
   const { content, events } = getServices(args.context);
@@ -55,7 +53,7 @@ export async function loader(args: Route.LoaderArgs) {
       { label: "latest posts" },
     ),
   ]);
-  return { hero, promoImage: siteImages[PROMO_IMAGE_KEY] ?? null, upcoming, stories, posts };
+  return { hero, promoImage: siteImages[thinkLoungePromo.imageKey] ?? null, upcoming, stories, posts };
 }
 
 export const meta: Route.MetaFunction = introPageMeta(page);
