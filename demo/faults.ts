@@ -16,6 +16,8 @@ export interface FaultRule {
   /** JSON body sent with `status`; `rawBody` wins when both are set. */
   body?: unknown;
   rawBody?: string;
+  /** Headers sent with `status` (e.g. a `Location` for a redirect). */
+  headers?: Record<string, string>;
   /** Wait this long before answering (alone, it only slows the real response). */
   delayMs?: number;
   /** How many matching requests it applies to (every one when absent). */
@@ -73,10 +75,10 @@ export class FaultController {
     if (rule.delayMs) await new Promise((resolve) => setTimeout(resolve, rule.delayMs));
     if (rule.status === undefined) return false;
     if (rule.rawBody !== undefined) {
-      response.writeHead(rule.status, { "Content-Type": "application/json" });
+      response.writeHead(rule.status, { "Content-Type": "application/json", ...rule.headers });
       response.end(rule.rawBody);
     } else {
-      sendJson(response, rule.status, rule.body ?? null);
+      sendJson(response, rule.status, rule.body ?? null, rule.headers);
     }
     return true;
   }

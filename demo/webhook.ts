@@ -28,6 +28,18 @@ export interface WebhookSinkOptions {
    * demo keeps a window of recent ones rather than every lead it was ever sent.
    */
   maxReceived?: number;
+  /**
+   * Decides the answer to each POST before it is recorded (tests that script a misbehaving receiver):
+   * an answer, or undefined to accept and record the post as usual.
+   */
+  respond?: (call: ScriptedCall) => { status: number; headers?: Record<string, string> } | undefined;
+}
+
+export interface ScriptedCall {
+  /** 1 for the first POST the sink receives, and so on. */
+  number: number;
+  path: string;
+  idempotencyKey: string | undefined;
 }
 
 export const DEFAULT_MAX_RECEIVED = 100;
@@ -48,6 +60,7 @@ interface SinkState {
   received: ReceivedLead[];
   maxReceived: number;
   failures: { remaining: number; status: number };
+  calls: number;
 }
 
 export async function startWebhookSink(options: WebhookSinkOptions = {}): Promise<WebhookSink> {
@@ -55,6 +68,7 @@ export async function startWebhookSink(options: WebhookSinkOptions = {}): Promis
     received: [],
     maxReceived: Math.max(0, Math.floor(options.maxReceived ?? DEFAULT_MAX_RECEIVED)),
     failures: { remaining: 0, status: 500 },
+    calls: 0,
   };
   const faults = new FaultController();
   const failNext = (count: number, status = 500) => {
@@ -97,11 +111,25 @@ async function handleRequest(
   if (request.method !== "POST") {
     return sendJson(response, 405, { ok: false, error: "Only POST is accepted." }, { Allow: "POST" });
   }
-  await receive(state, path, request, response);
+  await receive(state, options, path, request, response);
 }
 
-async function receive(state: SinkState, path: string, request: IncomingMessage, response: ServerResponse) {
+async function receive(
+  state: SinkState,
+  options: WebhookSinkOptions,
+  path: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+) {
   const { text, tooLarge } = await readCapped(request, WEBHOOK_BODY_LIMIT_BYTES);
+  state.calls += 1;
+  const key = request.headers["idempotency-key"];
+  const scripted = options.respond?.({
+    number: state.calls,
+    path,
+    idempotencyKey: Array.isArray(key) ? key[0] : key,
+  });
+  if (scripted) return sendJson(response, scripted.status, { ok: scripted.status < 300 }, scripted.headers);
   if (state.failures.remaining > 0) {
     state.failures.remaining -= 1;
     return sendJson(response, state.failures.status, { ok: false, error: "Simulated failure (failNext)." });

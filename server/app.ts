@@ -6,7 +6,7 @@ import { isbot } from "isbot";
 import type { Logger } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { type AppContext, appContext, requestContext } from "~/context";
-import { createRateLimiter } from "~/services/rate-limit.server";
+import { clientKey, createRateLimiter } from "~/services/rate-limit.server";
 import { type DemoRoute, demoProxy } from "./demo-proxy.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 import type { PreviewRoutes } from "./preview.ts";
@@ -30,7 +30,11 @@ export interface AppOptions {
   writeLimitExemptPaths?: string[];
   /** Vite's dev middleware in development. */
   devMiddleware?: express.RequestHandler;
+  /** Liveness (`/healthz`): cheap, no outside call. */
   health: () => Record<string, unknown>;
+  /** Readiness (`/readyz`): checks the lead store; `unavailable` answers 503. */
+  readiness: () => Promise<{ status: "ok" | "degraded" | "unavailable" } & Record<string, unknown>>;
+  warn?: (message: string) => void;
   logger: Logger;
   /** Editors' draft preview: its routes, and how a preview request is recognised. */
   preview: PreviewRoutes;
@@ -48,6 +52,7 @@ export function createApp(options: AppOptions): express.Express {
   app.set("trust proxy", options.trustProxy);
 
   app.use(requestLogging(options.logger));
+  app.use(warnAboutUntrustedForwarding(app.get("trust proxy fn"), options.warn ?? console.warn));
   app.use(headers(options));
   // Flush on every write so streamed pages reach the browser section by section, not all at the end.
   app.use(
@@ -65,6 +70,14 @@ export function createApp(options: AppOptions): express.Express {
   app.get("/healthz", (_request, response) => {
     response.locals.route = "/healthz";
     response.set("Cache-Control", "no-store").json({ status: "ok", ...options.health() });
+  });
+  app.get("/readyz", async (_request, response) => {
+    response.locals.route = "/readyz";
+    const readiness = await options.readiness();
+    response
+      .status(readiness.status === "unavailable" ? 503 : 200)
+      .set("Cache-Control", "no-store")
+      .json(readiness);
   });
 
   // Browsers ask for /favicon.ico on pages that name no icon (the demo stand-ins' pages).
@@ -125,11 +138,34 @@ function writeLimit(exemptPaths: string[]): express.RequestHandler {
   const exempt = new Set(exemptPaths.flatMap((path) => [path, `${path}.data`]));
   return (request, response, next) => {
     if (request.method === "GET" || request.method === "HEAD" || exempt.has(request.path)) return next();
-    const client = request.ip ?? "unknown";
+    const client = clientKey(request.ip ?? "unknown");
     if (writes.attempt(client)) return next();
     refuse(request, response, 429, "Too many requests. Please wait a minute and try again.", {
       "Retry-After": String(writes.retryAfterSeconds(client)),
     });
+  };
+}
+
+/**
+ * Behind a load balancer that TRUST_PROXY does not name, every visitor seems to come from the proxy
+ * and shares one rate limit. Say so once, the first time a request shows it.
+ */
+function warnAboutUntrustedForwarding(
+  trusts: (address: string, hop: number) => boolean,
+  warn: (message: string) => void,
+): express.RequestHandler {
+  let warned = false;
+  return (request, _response, next) => {
+    if (!warned && request.get("x-forwarded-for") !== undefined) {
+      const peer = request.socket.remoteAddress ?? "";
+      if (!trusts(peer, 0)) {
+        warned = true;
+        warn(
+          `A request came through a proxy at ${peer} with X-Forwarded-For, but TRUST_PROXY does not trust it, so every visitor behind it shares one rate limit. Set TRUST_PROXY to that proxy's address or hop count (docs/deploy.md). (Said once.)`,
+        );
+      }
+    }
+    next();
   };
 }
 

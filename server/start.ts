@@ -16,9 +16,10 @@ import { createContentCaches } from "~/services/content-cache.server";
 import { EnvError, parseEnv, siteOrigin } from "~/services/env.server";
 import { createEventCoverService } from "~/services/event-covers.server";
 import { createEventsService } from "~/services/events.server";
-import { createLeadIntake, openLeadStore } from "~/services/leads.server";
+import { createLeadIntake, describeDatabaseUrl, type LeadStore, openLeadStore } from "~/services/leads.server";
 import { createLeadDelivery } from "./lead-delivery.ts";
 import { createApp } from "./app.ts";
+import { leadReadiness } from "./readiness.ts";
 import { resolveIntegrations } from "./integrations.ts";
 import { bridgeConsole, createLogger, logFormatFor } from "./logger.ts";
 import { originOf } from "./security.ts";
@@ -36,7 +37,11 @@ export interface StartOptions {
   vite?: ViteDevServer;
 }
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/** How long a stopping worker waits for a delivery under way (one webhook call's timeout and a bit). */
+const WORKER_STOP_WAIT_MS = 11_000;
+/** Longer than the worker's wait, so a clean stop is never cut short. */
+const SHUTDOWN_GRACE_MS = 25_000;
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export async function startServer({ projectRoot, vite }: StartOptions): Promise<void> {
   // Before anything else, so even a configuration error is a proper log line.
@@ -54,11 +59,12 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
   }
 
   const integrations = await resolveIntegrations(env, { projectRoot });
-  let leadStore: Awaited<ReturnType<typeof openLeadStore>>;
+  let leadStore: LeadStore;
   try {
-    leadStore = await openLeadStore({ dataDir: path.resolve(env.DATA_DIR) });
+    leadStore = await openLeadStore({ dataDir: path.resolve(env.DATA_DIR), databaseUrl: env.DATABASE_URL });
   } catch (error) {
-    console.error(`Cannot start: the lead store in ${env.DATA_DIR} cannot be opened: ${(error as Error).message}`);
+    const where = env.DATABASE_URL ? describeDatabaseUrl(env.DATABASE_URL) : env.DATA_DIR;
+    console.error(`Cannot start: the lead store (${where}) cannot be opened: ${(error as Error).message}`);
     await integrations.close();
     process.exit(1);
   }
@@ -66,6 +72,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     store: leadStore,
     webhookUrl: integrations.leads.webhookUrl,
     mirrorUrl: integrations.leads.mirrorUrl,
+    firstRetryMs: env.LEAD_RETRY_AFTER,
   });
   const contentConfig = integrations.content.config;
 
@@ -192,11 +199,20 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
         booking: integrations.booking.mode,
         analytics: integrations.analytics.mode,
       },
-      leads: leadDelivery.health(),
+      ...(integrations.leads.mode === "unconfigured"
+        ? { warnings: ["LEAD_WEBHOOK_URL is not set: leads are stored and wait for delivery until it is."] }
+        : {}),
+    }),
+    readiness: async () => ({
+      ...(await leadReadiness({ store: leadStore, delivery: leadDelivery, alertAfterMs: env.LEAD_ALERT_AFTER })),
+      content: contentCaches.state(),
     }),
   });
 
   const server = http.createServer(app);
+  // Longer than load balancers' idle timeouts (60 s on most), so they never reuse a connection we closed.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   server.on("error", async (error: NodeJS.ErrnoException) => {
     console.error(listenErrorMessage(error, env.HOST, env.PORT));
     leadStore.close();
@@ -208,34 +224,42 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     const { port } = server.address() as AddressInfo;
     for (const line of integrations.summary()) console.log(line);
     leadDelivery.start();
-    const { pending } = leadDelivery.health();
-    console.log(`Leads stored in ${path.resolve(env.DATA_DIR, "leads.sqlite")}; ${pending} waiting for delivery.`);
+    leadStore
+      .stats()
+      .then(({ pending }) => console.log(`Leads stored in ${leadStore.location}; ${pending} waiting for delivery.`))
+      .catch((error: unknown) => console.error(`The lead store (${leadStore.location}) cannot be read:`, error));
     console.log(`Ozark Foundry site listening on ${context.config.siteUrl} (${env.HOST}:${port})`);
   });
 
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = (reason: string, exitCode: number) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: finishing open requests, then stopping.`);
+    console.log(`${reason}: finishing open requests, then stopping.`);
     const forceExit = setTimeout(() => {
-      console.warn("Open connections did not finish in time; stopping anyway.");
-      process.exit(0);
+      console.error("Open connections or a lead delivery did not finish in time; stopping anyway.");
+      process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     forceExit.unref();
     server.close(async () => {
-      // A delivery under way finishes (or is retried after the restart); nothing pending is lost.
-      await leadDelivery.stop();
-      leadStore.close();
+      // A delivery under way finishes (or its lead is retried after the restart); nothing pending is lost.
+      await leadDelivery.stop(WORKER_STOP_WAIT_MS);
+      await leadStore.close().catch(() => undefined);
       contentCaches.close();
       await integrations.close();
       await vite?.close();
-      process.exit(0);
+      process.exit(exitCode);
     });
     server.closeIdleConnections();
   };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM received", 0));
+  process.on("SIGINT", () => shutdown("SIGINT received", 0));
+  // A promise nobody awaited failed: the process may be in a state no one planned for. Say where, and
+  // stop (non-zero) so the supervisor starts a clean one; stored leads are picked up again on start.
+  process.on("unhandledRejection", (reason) => {
+    console.error("Unhandled promise rejection; stopping so the supervisor restarts the site:", reason);
+    shutdown("Unhandled promise rejection", 1);
+  });
 }
 
 /** Names the content a snapshot holds: the same space, environment and site, served the same way. */

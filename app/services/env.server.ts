@@ -118,6 +118,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: postgresUrl.optional(),
   LEAD_ALERT_AFTER: duration.default(15 * 60_000),
+  LEAD_RETRY_AFTER: duration.default(5_000),
   CONTACT_RATE_LIMIT: z.coerce
     .number({ error: "must be a whole number of at least 1" })
     .int({ error: "must be a whole number of at least 1" })
