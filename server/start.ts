@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -12,7 +13,8 @@ import {
   createContentClient,
   createContentService,
 } from "~/services/content.server";
-import { createContentCaches } from "~/services/content-cache.server";
+import { createContentCaches, type PurgeScope } from "~/services/content-cache.server";
+import { startPurgeBroadcast } from "~/services/purge-broadcast.server";
 import { EnvError, parseEnv, siteOrigin } from "~/services/env.server";
 import { createEventCoverService } from "~/services/event-covers.server";
 import { createEventsService } from "~/services/events.server";
@@ -93,6 +95,19 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     keysAffectedBy: contentKeysAffectedBy,
   });
   const { cache: contentCache, lookupCache: contentLookupCache } = contentCaches;
+  // With several instances on one database, a purge reaches all of them.
+  const purgeBroadcast = env.DATABASE_URL
+    ? startPurgeBroadcast({
+        databaseUrl: env.DATABASE_URL,
+        instanceId: randomUUID(),
+        onPurge: (scope) => contentCaches.purge(scope, "peer"),
+      })
+    : null;
+  const purgeContent = (scope: PurgeScope) => {
+    const event = contentCaches.purge(scope, "webhook");
+    void purgeBroadcast?.publish(scope);
+    return event;
+  };
 
   const context: AppContext = {
     services: {
@@ -188,7 +203,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     previewContext,
     contentWebhook: contentfulWebhook({
       secret: env.CONTENTFUL_WEBHOOK_SECRET ?? null,
-      purge: (scope) => contentCaches.purge(scope, "webhook"),
+      purge: purgeContent,
     }),
     health: () => ({
       uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
@@ -203,10 +218,21 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
         ? { warnings: ["LEAD_WEBHOOK_URL is not set: leads are stored and wait for delivery until it is."] }
         : {}),
     }),
-    readiness: async () => ({
-      ...(await leadReadiness({ store: leadStore, delivery: leadDelivery, alertAfterMs: env.LEAD_ALERT_AFTER })),
-      content: contentCaches.state(),
-    }),
+    readiness: async () => {
+      const leads = await leadReadiness({
+        store: leadStore,
+        delivery: leadDelivery,
+        alertAfterMs: env.LEAD_ALERT_AFTER,
+      });
+      const purges = purgeBroadcast?.state() ?? { channel: "local" as const };
+      // An instance that hears no purges serves what editors have changed: worth an alert, not a restart.
+      const deaf = "listening" in purges && !purges.listening;
+      return {
+        ...leads,
+        status: leads.status === "ok" && deaf ? "degraded" : leads.status,
+        content: { ...contentCaches.state(), purges },
+      };
+    },
   });
 
   const server = http.createServer(app);
@@ -246,6 +272,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
       await leadDelivery.stop(WORKER_STOP_WAIT_MS);
       await leadStore.close().catch(() => undefined);
       contentCaches.close();
+      await purgeBroadcast?.close();
       await integrations.close();
       await vite?.close();
       process.exit(exitCode);
