@@ -37,8 +37,13 @@ describe("log lines", () => {
 
   it("are readable lines in the pretty format, stack below", () => {
     const { logger, lines } = capture("pretty");
-    logger.error({ err: new Error("boom"), status: 500 }, "GET / 500");
-    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d ERROR GET \/ 500 status=500\nError: boom\n {4}at /);
+    logger.error(
+      { err: new Error("boom"), status: 500, method: "GET", path: "/", durationMs: 12, route: "/" },
+      "GET / 500",
+    );
+    logger.info({ id: "e1" }, "Skipping an entry");
+    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d ERROR GET \/ 500 12ms route=\/\nError: boom\n {4}at /);
+    expect(lines[1]).toMatch(/^\d\d:\d\d:\d\d INFO  Skipping an entry id=e1\n$/);
   });
 });
 

@@ -90,14 +90,16 @@ function prettyLines(out: DestinationStream): DestinationStream {
         out.write(line);
         return;
       }
-      const { time, level, msg, err, ...rest } = record;
+      // A request line's message already says method, path and status.
+      const { time, level, msg, err, method: _method, path: _path, status: _status, durationMs, ...rest } = record;
       const clock = typeof time === "string" ? time.slice(11, 19) : "";
+      const took = typeof durationMs === "number" ? ` ${durationMs}ms` : "";
       const extras = Object.entries(rest)
         .map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`)
         .join(" ");
       const stack = (err as { stack?: string } | undefined)?.stack;
       out.write(
-        `${clock} ${LEVEL_LABELS[String(level)] ?? String(level)} ${msg ?? ""}${extras ? ` ${extras}` : ""}${stack ? `\n${stack}` : ""}\n`,
+        `${clock} ${LEVEL_LABELS[String(level)] ?? String(level)} ${msg ?? ""}${took}${extras ? ` ${extras}` : ""}${stack ? `\n${stack}` : ""}\n`,
       );
     },
   };
