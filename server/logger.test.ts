@@ -43,7 +43,7 @@ describe("log lines", () => {
     );
     logger.info({ id: "e1" }, "Skipping an entry");
     expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d ERROR GET \/ 500 12ms route=\/\nError: boom\n {4}at /);
-    expect(lines[1]).toMatch(/^\d\d:\d\d:\d\d INFO  Skipping an entry id=e1\n$/);
+    expect(lines[1]).toMatch(/^\d\d:\d\d:\d\d INFO {2}Skipping an entry id=e1\n$/);
   });
 });
 
