@@ -49,11 +49,24 @@ export function createLogger({
   level = "info",
 }: {
   format: LogFormat;
-  /** Where lines go (default: standard output, written synchronously so lines keep their order). */
+  /**
+   * Where lines go (default: errors to standard error, the rest to standard output, written
+   * synchronously so lines keep their order).
+   */
   destination?: DestinationStream;
   level?: string;
 }): Logger {
-  const out = destination ?? pino.destination({ dest: 1, sync: true });
+  const formatted = (stream: DestinationStream) => (format === "pretty" ? prettyLines(stream) : stream);
+  const out =
+    destination !== undefined
+      ? formatted(destination)
+      : pino.multistream(
+          [
+            { level: "trace", stream: formatted(pino.destination({ dest: 1, sync: true })) },
+            { level: "error", stream: formatted(pino.destination({ dest: 2, sync: true })) },
+          ],
+          { dedupe: true },
+        );
   return pino(
     {
       level,
@@ -66,7 +79,7 @@ export function createLogger({
         return state ? { requestId: state.requestId } : {};
       },
     },
-    format === "pretty" ? prettyLines(out) : out,
+    out,
   );
 }
 
