@@ -32,6 +32,8 @@ export interface RequestInfo {
   dataRequest: boolean;
   /** A crawler or link-preview bot: it gets each page complete, nothing streamed later. */
   bot: boolean;
+  /** An editor's draft preview (a valid `preview` cookie): content from the Preview API. */
+  preview: boolean;
 }
 
 export const appContext = createContext<AppContext>();

@@ -12,10 +12,11 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import frauncesFont from "@fontsource/fraunces/files/fraunces-latin-600-normal.woff2?url";
+import { PreviewBar } from "./components/layout/PreviewBar";
 import { SiteLayout } from "./components/layout/SiteLayout";
 import { ErrorPage } from "./components/sections/ErrorPage";
 import { pageTitle } from "./config/site";
-import { appContext } from "./context";
+import { appContext, requestContext } from "./context";
 import { gtagBootstrapScript, trackPageView } from "./lib/analytics";
 import { useNonce } from "./lib/nonce";
 import { SiteConfigProvider } from "./lib/site-config";
@@ -40,13 +41,14 @@ export const meta: Route.MetaFunction = ({ error }) => {
 
 export function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(appContext);
-  return { config, year: new Date().getFullYear() };
+  return { config, year: new Date().getFullYear(), preview: context.get(requestContext).preview };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const measurementId = data?.config.gaMeasurementId ?? null;
+  const preview = data?.preview ?? false;
   return (
     <html lang="en-US" suppressHydrationWarning>
       <head>
@@ -63,11 +65,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {measurementId ? (
           <script async nonce={nonce} src={`https://www.googletagmanager.com/gtag/js?id=${measurementId}`} />
         ) : null}
+        {/* A draft preview is never indexed (the server also says so in X-Robots-Tag). */}
+        {preview ? <meta name="robots" content="noindex" /> : null}
         <Meta />
         <Links />
       </head>
       <body>
         {children}
+        {preview ? <PreviewBar /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

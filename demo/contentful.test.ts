@@ -585,3 +585,65 @@ describe("loadDataset", () => {
     await expect(loadDataset(bad)).rejects.toThrow(/contentTypes/);
   });
 });
+
+describe("drafts, the Preview API and editors' changes", () => {
+  const PREVIEW_TOKEN = "test-preview-token";
+  let editable: ContentfulStandIn;
+
+  beforeAll(async () => {
+    editable = await startContentfulStandIn({
+      dataset: fixtureDataset(),
+      assetsDir,
+      spaceId: FIXTURE_SPACE_ID,
+      accessToken: TOKEN,
+      previewToken: PREVIEW_TOKEN,
+    });
+  });
+
+  afterAll(async () => {
+    await editable?.close();
+  });
+
+  const clientFor = (accessToken: string) => makeClient({ host: editable.host, accessToken });
+  const slugs = async (accessToken: string) =>
+    (await clientFor(accessToken).getEntries({ content_type: "blogPost", order: ["sys.id"] } as never)).items.map(
+      (item) => item.fields.slug,
+    );
+
+  it("serves a draft through the preview token only", async () => {
+    const draft = editable.entry("post-a")!;
+    const { publishedVersion: _published, ...draftSys } = draft.sys;
+    editable.putEntry({
+      ...draft,
+      sys: { ...draftSys, id: "post-draft" },
+      fields: { ...draft.fields, slug: { "en-US": "draft-post" } },
+    });
+    expect(await slugs(TOKEN)).not.toContain("draft-post");
+    expect(await slugs(PREVIEW_TOKEN)).toContain("draft-post");
+    editable.removeEntry("post-draft");
+    expect(await slugs(PREVIEW_TOKEN)).not.toContain("draft-post");
+  });
+
+  it("serves a published change on the next request", async () => {
+    const post = editable.entry("post-b")!;
+    editable.putEntry({ ...post, fields: { ...post.fields, title: { "en-US": "Member spotlight, revised" } } });
+    const [entry] = (await clientFor(TOKEN).getEntries({ "sys.id": "post-b" })).items;
+    expect(entry?.fields.title).toBe("Member spotlight, revised");
+  });
+
+  it("refuses a token it does not know, the preview token of another space included", async () => {
+    await expect(clientFor("not-a-token").getEntries()).rejects.toMatchObject({ name: "AccessTokenInvalid" });
+    const withoutPreview = await startContentfulStandIn({
+      dataset: fixtureDataset(),
+      assetsDir,
+      spaceId: FIXTURE_SPACE_ID,
+      accessToken: TOKEN,
+    });
+    try {
+      const other = makeClient({ host: withoutPreview.host, accessToken: PREVIEW_TOKEN });
+      await expect(other.getEntries()).rejects.toMatchObject({ name: "AccessTokenInvalid" });
+    } finally {
+      await withoutPreview.close();
+    }
+  });
+});

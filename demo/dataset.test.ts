@@ -69,6 +69,12 @@ const EXPECTED_FIELDS: Record<string, Expected> = {
     ["site", "Symbol", true],
     ["backgroundImage", "Link<Asset>"],
   ],
+  // Not in SPEC.md: the pictures the space and home pages show in fixed places (docs/content.md).
+  siteImage: [
+    ["key", "Symbol", true],
+    ["site", "Symbol", true],
+    ["image", "Link<Asset>", true],
+  ],
 };
 
 const BLOG_TAGS = [
@@ -130,8 +136,12 @@ function typeOf(f: ContentTypeField): string {
 const assetsById = new Map(space.assets.map((a) => [a.sys.id, a]));
 const typesById = new Map(space.contentTypes.map((t) => [t.sys.id, t]));
 
+/** An export marks a draft (saved, never published) by leaving out its publish metadata. */
+const isDraft = (e: ExportEntry) => e.sys.publishedVersion === undefined;
+
+/** The published entries of a type (what visitors see). */
 function entriesOf(type: string): ExportEntry[] {
-  return space.entries.filter((e) => e.sys.contentType.sys.id === type);
+  return space.entries.filter((e) => e.sys.contentType.sys.id === type && !isDraft(e));
 }
 
 function val<T = unknown>(e: ExportEntry, field: string): T {
@@ -261,7 +271,7 @@ function dirSize(dir: string): number {
 // ---------------------------------------------------------------- tests
 
 describe("content types", () => {
-  it("are exactly the five types of SPEC.md section 3", () => {
+  it("are exactly the five types of SPEC.md section 3, and siteImage", () => {
     expect(space.contentTypes.map((t) => t.sys.id).sort()).toEqual(Object.keys(EXPECTED_FIELDS).sort());
   });
 
@@ -352,7 +362,7 @@ describe("entries", () => {
   });
 
   it("have complete system metadata", () => {
-    for (const entity of [...space.entries, ...space.assets]) {
+    for (const entity of [...space.entries.filter((e) => !isDraft(e)), ...space.assets]) {
       const s = entity.sys;
       for (const t of [s.createdAt, s.updatedAt, s.publishedAt, s.firstPublishedAt]) expect(t, s.id).toMatch(ISO_TIME);
       expect(s.publishedVersion, s.id).toBeGreaterThan(0);
@@ -360,8 +370,21 @@ describe("entries", () => {
     }
   });
 
-  it("have slugs that are unique", () => {
-    const slugs = entriesOf("blogPost").map((e) => val<string>(e, "slug"));
+  it("include one draft, a blog post with dates but no publish metadata", () => {
+    const drafts = space.entries.filter(isDraft);
+    expect(drafts.map((e) => e.sys.contentType.sys.id)).toEqual(["blogPost"]);
+    const [draft] = drafts;
+    expect(draft!.sys.createdAt).toMatch(ISO_TIME);
+    expect(draft!.sys.publishedAt).toBeUndefined();
+    expect(draft!.sys.firstPublishedAt).toBeUndefined();
+    const n = words(val<RtNode>(draft!, "content"));
+    expect(n >= 250 && n <= 600, `${n} words`).toBe(true);
+  });
+
+  it("have slugs that are unique, drafts included", () => {
+    const slugs = space.entries
+      .filter((e) => e.sys.contentType.sys.id === "blogPost")
+      .map((e) => val<string>(e, "slug"));
     expect(new Set(slugs).size).toBe(slugs.length);
   });
 });
@@ -428,7 +451,7 @@ describe("assets", () => {
     }
   });
 
-  it("are all referenced or are benefit images", () => {
+  it("are all referenced", () => {
     const linked = new Set<string>();
     for (const e of space.entries)
       walk({ nodeType: "x", content: Object.values(e.fields).map((f) => f[LOCALE]) as RtNode[] }, (n) => {
@@ -437,7 +460,7 @@ describe("assets", () => {
           (n.data?.target as { sys?: { id?: string } } | undefined)?.sys?.id;
         if (target) linked.add(target);
       });
-    const unused = space.assets.map((a) => a.sys.id).filter((id) => !linked.has(id) && !id.startsWith("benefit-"));
+    const unused = space.assets.map((a) => a.sys.id).filter((id) => !linked.has(id));
     expect(unused).toEqual([]);
   });
 });
@@ -581,6 +604,19 @@ describe("coverage", () => {
     expect(
       new Set(heroes.map((h) => val<{ sys: { id: string } }>(h, "backgroundImage").sys.id)).size,
     ).toBeGreaterThanOrEqual(12);
+  });
+
+  it("has a siteImage for each space page's three benefits and the home page's promotion, for site cchub", () => {
+    const images = entriesOf("siteImage");
+    const keys = images.map((i) => val<string>(i, "key"));
+    expect(keys.sort()).toEqual(
+      [...SPACE_PAGES.flatMap((page) => [1, 2, 3].map((n) => `benefit-${page}-${n}`)), "home-think-lounge"].sort(),
+    );
+    for (const i of images) {
+      expect(val(i, "site")).toBe("cchub");
+      const a = assetsById.get(val<{ sys: { id: string } }>(i, "image").sys.id)!;
+      expect(a.fields.file[LOCALE]!.details.image).toEqual({ width: 1200, height: 900 });
+    }
   });
 });
 

@@ -30,9 +30,18 @@ export interface RecordedRequest {
   at: string;
 }
 
+/** How many recent requests a stand-in remembers by default (older ones are forgotten). */
+export const DEFAULT_RECORDED_REQUESTS = 500;
+
 export class FaultController {
   private rules: FaultRule[] = [];
+  /** The most recent requests, oldest first: a bounded window, so a long-running demo never grows. */
   readonly requests: RecordedRequest[] = [];
+  private readonly maxRecorded: number;
+
+  constructor({ maxRecorded = DEFAULT_RECORDED_REQUESTS }: { maxRecorded?: number } = {}) {
+    this.maxRecorded = Math.max(0, Math.floor(maxRecorded));
+  }
 
   add(rule: FaultRule): void {
     this.rules.push({ ...rule });
@@ -51,6 +60,7 @@ export class FaultController {
     const url = request.url ?? "/";
     if (!url.startsWith("/__control/")) {
       this.requests.push({ method: request.method ?? "GET", url, at: new Date().toISOString() });
+      if (this.requests.length > this.maxRecorded) this.requests.splice(0, this.requests.length - this.maxRecorded);
     }
     const rule = this.rules.find(
       (candidate) =>

@@ -24,6 +24,11 @@ export interface WebhookSinkOptions {
   port?: number;
   control?: boolean;
   /**
+   * How many of the latest posts it keeps (default 100): leads carry personal data, so a long-running
+   * demo keeps a window of recent ones rather than every lead it was ever sent.
+   */
+  maxReceived?: number;
+  /**
    * Decides the answer to each POST before it is recorded (tests that script a misbehaving receiver):
    * an answer, or undefined to accept and record the post as usual.
    */
@@ -36,6 +41,8 @@ export interface ScriptedCall {
   path: string;
   idempotencyKey: string | undefined;
 }
+
+export const DEFAULT_MAX_RECEIVED = 100;
 
 export interface WebhookSink extends RunningService {
   received(): ReceivedLead[];
@@ -51,12 +58,18 @@ const DRAIN_LIMIT_BYTES = 10 * 1024 * 1024;
 
 interface SinkState {
   received: ReceivedLead[];
+  maxReceived: number;
   failures: { remaining: number; status: number };
   calls: number;
 }
 
 export async function startWebhookSink(options: WebhookSinkOptions = {}): Promise<WebhookSink> {
-  const state: SinkState = { received: [], failures: { remaining: 0, status: 500 }, calls: 0 };
+  const state: SinkState = {
+    received: [],
+    maxReceived: Math.max(0, Math.floor(options.maxReceived ?? DEFAULT_MAX_RECEIVED)),
+    failures: { remaining: 0, status: 500 },
+    calls: 0,
+  };
   const faults = new FaultController();
   const failNext = (count: number, status = 500) => {
     state.failures = { remaining: Math.max(0, Math.floor(count)), status };
@@ -132,6 +145,7 @@ async function receive(
     headers: flattenHeaders(request),
     body: parsed.body,
   });
+  if (state.received.length > state.maxReceived) state.received.splice(0, state.received.length - state.maxReceived);
   sendJson(response, 200, { ok: true });
 }
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { RunningService } from "../demo/http.ts";
 import type { ContentConfig } from "~/services/content.server";
-import type { Env } from "~/services/env.server";
+import { contentfulPreviewHost, type Env } from "~/services/env.server";
 import type { EventsConfig } from "~/services/events.server";
 import type { DemoRoute } from "./demo-proxy.ts";
 
@@ -69,9 +69,11 @@ export async function resolveIntegrations(env: Env, { projectRoot }: { projectRo
         line(
           "content",
           content.mode,
-          content.mode === "live"
-            ? `Contentful space ${content.config.spaceId} at ${content.config.host}`
-            : `embedded Contentful stand-in at http://${content.config.host}, files under ${DEMO_PATHS.content}`,
+          `${
+            content.mode === "live"
+              ? `Contentful space ${content.config.spaceId} at ${content.config.host}`
+              : `embedded Contentful stand-in at http://${content.config.host}, files under ${DEMO_PATHS.content}`
+          }; previews ${content.config.preview ? `from ${content.config.preview.host}` : "off (CONTENTFUL_PREVIEW_TOKEN not set)"}`,
         ),
         line(
           "events",
@@ -139,10 +141,13 @@ async function resolveContent(
         insecure: env.CONTENTFUL_INSECURE,
         contentSiteId: env.CONTENT_SITE_ID,
         publicAssetPath: null,
+        preview: env.CONTENTFUL_PREVIEW_TOKEN
+          ? { accessToken: env.CONTENTFUL_PREVIEW_TOKEN, host: contentfulPreviewHost(env) }
+          : null,
       },
     };
   }
-  const { DEMO_ACCESS_TOKEN, DEMO_SPACE_ID, loadDataset, startContentfulStandIn } =
+  const { DEMO_ACCESS_TOKEN, DEMO_PREVIEW_TOKEN, DEMO_SPACE_ID, loadDataset, startContentfulStandIn } =
     await import("../demo/contentful.ts");
   const standIn = started(
     await startContentfulStandIn({
@@ -150,6 +155,8 @@ async function resolveContent(
       assetsDir: path.join(demoDir, "assets"),
       spaceId: DEMO_SPACE_ID,
       accessToken: DEMO_ACCESS_TOKEN,
+      // The demo's drafts can be previewed offline, through the stand-in's Preview API.
+      previewToken: DEMO_PREVIEW_TOKEN,
     }),
   );
   const assetFile = new RegExp(`^/${standIn.spaceId}/[^/]+/[^/]+/[^/]+$`);
@@ -168,6 +175,7 @@ async function resolveContent(
       insecure: true,
       contentSiteId: env.CONTENT_SITE_ID,
       publicAssetPath: DEMO_PATHS.content,
+      preview: { accessToken: DEMO_PREVIEW_TOKEN, host: standIn.host },
     },
   };
 }

@@ -1,6 +1,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { routePatternFor } from "./route-pattern.ts";
 
 /**
  * Serves React Router from Express. It builds the Fetch request from the body `limitBody` already
@@ -19,6 +20,7 @@ export function reactRouterHandler({
   const handle = createRequestHandler(build, mode);
   return async (request: Request, response: Response, next: NextFunction) => {
     try {
+      response.locals.route = routePatternFor(await build(), request.path) ?? undefined;
       const fetchResponse = await handle(toFetchRequest(request, response), getLoadContext(request, response));
       await send(response, fetchResponse);
     } catch (error) {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -5,7 +6,15 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { AppContext } from "~/context";
 import { createCache } from "~/services/cache.server";
-import { assetUrlResolver, createContentClient, createContentService } from "~/services/content.server";
+import {
+  assetUrlResolver,
+  type ContentConfig,
+  contentKeysAffectedBy,
+  createContentClient,
+  createContentService,
+} from "~/services/content.server";
+import { createContentCaches, type PurgeScope } from "~/services/content-cache.server";
+import { startPurgeBroadcast } from "~/services/purge-broadcast.server";
 import { EnvError, parseEnv, siteOrigin } from "~/services/env.server";
 import { createEventCoverService } from "~/services/event-covers.server";
 import { createEventsService } from "~/services/events.server";
@@ -14,7 +23,10 @@ import { createLeadDelivery } from "./lead-delivery.ts";
 import { createApp } from "./app.ts";
 import { leadReadiness } from "./readiness.ts";
 import { resolveIntegrations } from "./integrations.ts";
+import { bridgeConsole, createLogger, logFormatFor } from "./logger.ts";
 import { originOf } from "./security.ts";
+import { contentfulWebhook } from "./content-webhook.ts";
+import { previewKeys, previewRoutes } from "./preview.ts";
 
 /**
  * The production server (and, with Vite's middleware, the development server): parses the
@@ -34,6 +46,9 @@ const SHUTDOWN_GRACE_MS = 25_000;
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export async function startServer({ projectRoot, vite }: StartOptions): Promise<void> {
+  // Before anything else, so even a configuration error is a proper log line.
+  const logger = createLogger({ format: logFormatFor(process.env) });
+  bridgeConsole(logger);
   let env: ReturnType<typeof parseEnv>;
   try {
     env = parseEnv(process.env);
@@ -71,9 +86,27 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     onBackgroundError: (key: string, error: unknown) =>
       console.warn(`Refreshing ${key} failed; serving the cached copy.`, error),
   };
-  const contentCaches = {
-    cache: createCache({ ...cacheTimings, maxEntries: 500 }),
-    lookupCache: createCache({ ...cacheTimings, maxEntries: 2_000 }),
+  const contentCaches = createContentCaches({
+    // A look-up that failed with nothing cached is answered from memory for 15 s, not retried per view.
+    timings: { ...cacheTimings, failureTtlMs: 15_000 },
+    maxEntries: 500,
+    maxLookupEntries: 2_000,
+    snapshot: { file: path.resolve(env.DATA_DIR, "content-cache.json"), source: contentSource(integrations.content) },
+    keysAffectedBy: contentKeysAffectedBy,
+  });
+  const { cache: contentCache, lookupCache: contentLookupCache } = contentCaches;
+  // With several instances on one database, a purge reaches all of them.
+  const purgeBroadcast = env.DATABASE_URL
+    ? startPurgeBroadcast({
+        databaseUrl: env.DATABASE_URL,
+        instanceId: randomUUID(),
+        onPurge: (scope) => contentCaches.purge(scope, "peer"),
+      })
+    : null;
+  const purgeContent = (scope: PurgeScope) => {
+    const event = contentCaches.purge(scope, "webhook");
+    void purgeBroadcast?.publish(scope);
+    return event;
   };
 
   const context: AppContext = {
@@ -82,7 +115,8 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
         client: createContentClient(contentConfig),
         contentSiteId: contentConfig.contentSiteId,
         assetUrl: assetUrlResolver(contentConfig),
-        ...contentCaches,
+        cache: contentCache,
+        lookupCache: contentLookupCache,
       }),
       events: createEventsService({
         ...integrations.events.config,
@@ -108,6 +142,29 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     },
     errorTestRoute: env.ERROR_TEST_ROUTE,
   };
+
+  // Previews read the Preview API (drafts included) with caches of their own: a second at most, never
+  // shared with visitors' pages and never written to disk.
+  const previewTimings = { freshMs: 1_000, staleIfErrorMs: 1_000, waitMs: 8_000, retryAfterFailureMs: 0 };
+  const previewContext: AppContext | null = contentConfig.preview
+    ? {
+        ...context,
+        services: {
+          ...context.services,
+          content: createContentService({
+            client: createContentClient(contentConfig, "preview"),
+            contentSiteId: contentConfig.contentSiteId,
+            assetUrl: assetUrlResolver(contentConfig),
+            cache: createCache({ ...previewTimings, maxEntries: 200 }),
+            lookupCache: createCache({ ...previewTimings, maxEntries: 200 }),
+          }),
+        },
+      }
+    : null;
+  const preview = previewRoutes({
+    keys: contentConfig.preview ? previewKeys(contentConfig.preview.accessToken) : null,
+    https: context.config.siteUrl.startsWith("https:"),
+  });
 
   // Plain-http image hosts exist only when an integration is configured that way (a local service).
   const insecureImageOrigins = [
@@ -141,6 +198,13 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
           analytics: integrations.analytics.mode === "live",
         },
     devMiddleware: vite?.middlewares,
+    logger,
+    preview,
+    previewContext,
+    contentWebhook: contentfulWebhook({
+      secret: env.CONTENTFUL_WEBHOOK_SECRET ?? null,
+      purge: purgeContent,
+    }),
     health: () => ({
       uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
       integrations: {
@@ -154,7 +218,21 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
         ? { warnings: ["LEAD_WEBHOOK_URL is not set: leads are stored and wait for delivery until it is."] }
         : {}),
     }),
-    readiness: () => leadReadiness({ store: leadStore, delivery: leadDelivery, alertAfterMs: env.LEAD_ALERT_AFTER }),
+    readiness: async () => {
+      const leads = await leadReadiness({
+        store: leadStore,
+        delivery: leadDelivery,
+        alertAfterMs: env.LEAD_ALERT_AFTER,
+      });
+      const purges = purgeBroadcast?.state() ?? { channel: "local" as const };
+      // An instance that hears no purges serves what editors have changed: worth an alert, not a restart.
+      const deaf = "listening" in purges && !purges.listening;
+      return {
+        ...leads,
+        status: leads.status === "ok" && deaf ? "degraded" : leads.status,
+        content: { ...contentCaches.state(), purges },
+      };
+    },
   });
 
   const server = http.createServer(app);
@@ -193,6 +271,8 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
       // A delivery under way finishes (or its lead is retried after the restart); nothing pending is lost.
       await leadDelivery.stop(WORKER_STOP_WAIT_MS);
       await leadStore.close().catch(() => undefined);
+      contentCaches.close();
+      await purgeBroadcast?.close();
       await integrations.close();
       await vite?.close();
       process.exit(exitCode);
@@ -207,6 +287,13 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     console.error("Unhandled promise rejection; stopping so the supervisor restarts the site:", reason);
     shutdown("Unhandled promise rejection", 1);
   });
+}
+
+/** Names the content a snapshot holds: the same space, environment and site, served the same way. */
+function contentSource({ mode, config }: { mode: string; config: ContentConfig }): string {
+  const served = config.publicAssetPath ?? (config.insecure ? "http" : "https");
+  const host = mode === "live" ? config.host : "embedded";
+  return [mode, config.spaceId, config.environment, host, config.contentSiteId, served].join("|");
 }
 
 function listenErrorMessage(error: NodeJS.ErrnoException, host: string, port: number): string {

@@ -23,8 +23,8 @@ export interface BenefitItem {
   icon: LucideIcon;
   title: string;
   description: string;
-  /** The asset in the content service that illustrates it. */
-  imageId: string;
+  /** The `key` of the content service's `siteImage` entry that illustrates it (docs/content.md). */
+  imageKey: string;
 }
 
 export interface AmenityItem {

@@ -39,20 +39,20 @@ export const coworking = {
       title: "Work where it suits you",
       description:
         "Pick a seat at the long oak tables, a quiet corner by the windows or a sofa in the lounge. Move when your day changes.",
-      imageId: "benefit-coworking-1",
+      imageKey: "benefit-coworking-1",
     },
     {
       icon: Coffee,
       title: "Coffee on tap, people nearby",
       description:
         "Good coffee, a café island for lunch, and members from a dozen trades who are happy to trade an idea or a referral.",
-      imageId: "benefit-coworking-2",
+      imageKey: "benefit-coworking-2",
     },
     {
       icon: Clock,
       title: "Hours that fit your week",
       description: `Coworking members come ${businessHours.days}, ${businessHours.opens} to ${businessHours.closes}; dedicated desks have the building ${membership.dedicatedDesk.hours}.`,
-      imageId: "benefit-coworking-3",
+      imageKey: "benefit-coworking-3",
     },
   ] satisfies BenefitItem[],
   videos: [
@@ -130,19 +130,19 @@ export const privateOffices = {
       title: "Your own door",
       description:
         "A lockable, furnished office where you can take calls, leave your work out and close the door at the end of the day.",
-      imageId: "benefit-private-offices-1",
+      imageKey: "benefit-private-offices-1",
     },
     {
       icon: DoorClosed,
       title: "Quiet rooms, bright light",
       description: "Glass-fronted suites along the old foundry's brick walls: daylight in, noise out.",
-      imageId: "benefit-private-offices-2",
+      imageKey: "benefit-private-offices-2",
     },
     {
       icon: Users,
       title: "Room to grow",
       description: `Offices for teams of ${officeSizes.small.people} to ${officeSizes.large.people}, and moving up a size mid-lease is as simple as asking.`,
-      imageId: "benefit-private-offices-3",
+      imageKey: "benefit-private-offices-3",
     },
   ] satisfies BenefitItem[],
   videos: [
@@ -193,19 +193,19 @@ export const meetingRoomsPage = {
       icon: Projector,
       title: "Ready to present",
       description: "A wall screen, wireless casting and a conference camera in every room, tested before you arrive.",
-      imageId: "benefit-meeting-rooms-1",
+      imageKey: "benefit-meeting-rooms-1",
     },
     {
       icon: Users,
       title: "The right size",
       description: `The Focus room seats ${meetingRooms.focusRoomCapacity}; the Brainstorm room seats ${meetingRooms.brainstormRoomCapacity} around one long table.`,
-      imageId: "benefit-meeting-rooms-2",
+      imageKey: "benefit-meeting-rooms-2",
     },
     {
       icon: CalendarCheck,
       title: "Book by the hour",
       description: `From ${usd(meetingRooms.pricePerHour)}/hour, members and non-members alike. No membership needed.`,
-      imageId: "benefit-meeting-rooms-3",
+      imageKey: "benefit-meeting-rooms-3",
     },
   ] satisfies BenefitItem[],
   videos: [
@@ -262,19 +262,19 @@ export const eventSpaces = {
       icon: Users,
       title: "Flexible capacity",
       description: `Up to ${thinkLounge.theaterCapacity} people theater style, or ${thinkLounge.workshopCapacity} at workshop or classroom tables.`,
-      imageId: "benefit-event-spaces-1",
+      imageKey: "benefit-event-spaces-1",
     },
     {
       icon: Speaker,
       title: "Premium AV",
       description: "A large projection screen, wireless microphones and a sound system tuned for the room.",
-      imageId: "benefit-event-spaces-2",
+      imageKey: "benefit-event-spaces-2",
     },
     {
       icon: UtensilsCrossed,
       title: "Full service",
       description: "A catering kitchen next door and event-support checklists, so nothing is forgotten on the day.",
-      imageId: "benefit-event-spaces-3",
+      imageKey: "benefit-event-spaces-3",
     },
   ] satisfies BenefitItem[],
   configurations: {

@@ -50,7 +50,7 @@ describe("settleSection", () => {
 
 function requestArgs({ dataRequest = false, bot = false } = {}) {
   const context = new RouterContextProvider();
-  context.set(requestContext, { nonce: "", clientAddress: "127.0.0.1", dataRequest, bot });
+  context.set(requestContext, { nonce: "", clientAddress: "127.0.0.1", dataRequest, bot, preview: false });
   return { context };
 }
 

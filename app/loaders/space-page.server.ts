@@ -11,23 +11,26 @@ interface LoaderArgs {
   context: Readonly<RouterContextProvider>;
 }
 
-/** An asset's image from the content service, or null when it is missing or cannot be loaded. */
-export async function loadImage(args: LoaderArgs, assetId: string): Promise<ImageAsset | null> {
+/**
+ * The pictures editors choose for fixed places on the site (`siteImage` entries, by key). A page shows
+ * a place without its picture when the space has none for it or cannot be reached.
+ */
+export async function loadSiteImages(args: LoaderArgs): Promise<Record<string, ImageAsset>> {
   try {
-    return await getServices(args.context).content.getAsset(assetId);
+    return await getServices(args.context).content.getSiteImages();
   } catch (error) {
-    console.error(`Error loading the image ${assetId}:`, error);
-    return null;
+    console.error("Error loading the site images:", error);
+    return {};
   }
 }
 
-/** The benefits' images by asset id (a benefit whose image cannot be loaded is shown without one). */
+/** The benefits' images by image key (a benefit without one is shown without a picture). */
 export async function loadBenefitImages(
   args: LoaderArgs,
   benefits: BenefitItem[],
 ): Promise<Record<string, ImageAsset | null>> {
-  const images = await Promise.all(benefits.map(({ imageId }) => loadImage(args, imageId)));
-  return Object.fromEntries(benefits.map(({ imageId }, index) => [imageId, images[index] ?? null]));
+  const images = await loadSiteImages(args);
+  return Object.fromEntries(benefits.map(({ imageKey }) => [imageKey, images[imageKey] ?? null]));
 }
 
 /** What every space page loads: its hero, its benefits' images and its success stories (streamed). */

@@ -36,6 +36,8 @@ export interface ContentConfig {
    * or null to link to the service's own asset host.
    */
   publicAssetPath: string | null;
+  /** The Content Preview API (drafts included), or null when previews are off. */
+  preview: { accessToken: string; host: string } | null;
 }
 
 /** How asset file URLs (protocol-relative, `//host/space/...`) become the URLs pages link to. */
@@ -164,12 +166,18 @@ type AnySkeleton = BlogPostSkeleton | SuccessStorySkeleton | PartnerSkeleton | G
 
 export type ContentQuery<Skeleton extends EntrySkeletonType = AnySkeleton> = EntriesQueries<Skeleton, undefined>;
 
-export function createContentClient(config: ContentConfig): ContentfulClientApi<undefined> {
+/** A client of the Delivery API, or with `api: "preview"` of the Preview API (drafts included). */
+export function createContentClient(
+  config: ContentConfig,
+  api: "delivery" | "preview" = "delivery",
+): ContentfulClientApi<undefined> {
+  const preview = api === "preview" ? config.preview : null;
+  if (api === "preview" && !preview) throw new Error("Previews are not configured (CONTENTFUL_PREVIEW_TOKEN)");
   return createClient({
     space: config.spaceId,
-    accessToken: config.accessToken,
+    accessToken: preview?.accessToken ?? config.accessToken,
     environment: config.environment,
-    host: config.host,
+    host: preview?.host ?? config.host,
     insecure: config.insecure,
     timeout: 30_000,
     retryLimit: 5,
@@ -258,6 +266,12 @@ const pageHeroSchema = entrySchema({
   slug: z.string(),
   site: z.string().optional().catch(undefined),
   backgroundImage: linkedAsset,
+});
+
+const siteImageSchema = entrySchema({
+  key: z.string().min(1),
+  site: z.string().optional().catch(undefined),
+  image: z.unknown(),
 });
 
 const collectionSchema = z.object({ items: z.array(z.unknown()), total: z.number().int().nonnegative() });
@@ -589,17 +603,73 @@ export function createContentService({
       });
     },
 
+    /** An asset by id, or null when the space has none with that id (cached like any answer). */
     getAsset(id: string): Promise<ImageAsset | null> {
       return cached(`asset:${id}`, async () => {
         try {
           return toImageAsset(await client.getAsset(id));
         } catch (error) {
+          if (isContentError(error, "NotFound")) return null;
           throw normalizeContentError(error);
         }
       });
     },
+
+    /**
+     * The site's images that editors choose (benefit photos, the home page's Think Lounge picture):
+     * `siteImage` entries of this site, by `key`. A space without that content type has none.
+     */
+    getSiteImages(): Promise<Record<string, ImageAsset>> {
+      return cached("site-images", async () => {
+        let items: unknown[];
+        try {
+          ({ items } = await getEntries({
+            content_type: SITE_IMAGE_TYPE,
+            "fields.site": contentSiteId,
+            limit: SITE_IMAGES_LIMIT,
+            include: 1,
+          }));
+        } catch (error) {
+          if (isContentError(error, "InvalidQuery", "unknownContentType")) return {};
+          throw error;
+        }
+        const images: Record<string, ImageAsset> = {};
+        for (const entry of parseItems(items, siteImageSchema, SITE_IMAGE_TYPE, (entry) => entry)) {
+          const image = toImageAsset(entry.fields.image);
+          if (image && !(entry.fields.key in images)) images[entry.fields.key] = image;
+        }
+        return images;
+      });
+    },
   };
 }
+
+export const SITE_IMAGE_TYPE = "siteImage";
+const SITE_IMAGES_LIMIT = 200;
+
+/** Whether the SDK's error is the content service's error `name` (e.g. NotFound), mentioning `detail`. */
+function isContentError(error: unknown, name: string, detail?: string): boolean {
+  return error instanceof Error && error.name === name && (detail === undefined || error.message.includes(detail));
+}
+
+/**
+ * Which of the content service's cache keys a change to one content type affects (for the publish
+ * webhook's purge). Assets, and any type not listed, can appear anywhere: everything.
+ */
+export function contentKeysAffectedBy(contentType: string): ((key: string) => boolean) | "all" {
+  const prefixes = CACHE_PREFIXES_BY_TYPE[contentType];
+  if (!prefixes) return "all";
+  return (key) => prefixes.some((prefix) => key.startsWith(prefix));
+}
+
+const CACHE_PREFIXES_BY_TYPE: Record<string, string[]> = {
+  blogPost: ["content:posts:", "content:post-list:", "content:post:"],
+  successStory: ["content:stories:"],
+  partners: ["content:partners"],
+  galleryImage: ["content:gallery:"],
+  PageHero: ["content:hero:"],
+  [SITE_IMAGE_TYPE]: ["content:site-images"],
+};
 
 /** The address of a linked blog post, or null for any other entry. */
 function postHref(target: unknown): string | null {

@@ -22,9 +22,9 @@ import {
   galleryDefs,
   logoAssets,
 } from "../../scripts/demo-images/catalog.ts";
-import { posts } from "./posts.ts";
+import { draftPosts, posts } from "./posts.ts";
 import { wordCount } from "./richtext.ts";
-import { PAGE_HEROES, partners, stories } from "./content.ts";
+import { PAGE_HEROES, partners, SITE_IMAGES, stories } from "./content.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
@@ -197,6 +197,18 @@ export const contentTypes: ExportContentType[] = [
     [symbol("slug", "Slug", true), symbol("site", "Site", true), assetF("backgroundImage", "Background Image")],
     "2024-11-04T15:50:00.000Z",
   ),
+  contentType(
+    "siteImage",
+    "Site Image",
+    "key",
+    "A picture the site shows in a fixed place (a space page's benefit, the home page's Think Lounge promotion), per site.",
+    [
+      symbol("key", "Key", true, [{ regexp: { pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" } }]),
+      symbol("site", "Site", true),
+      { ...assetF("image", "Image"), required: true },
+    ],
+    "2025-04-01T13:00:00.000Z",
+  ),
 ];
 
 function entry(
@@ -218,6 +230,13 @@ function entry(
     },
     fields: localized,
   };
+}
+
+/** An entry saved but never published: no publish times or version, as in a real export. */
+function draft(contentTypeId: string, id: string, fields: Record<string, unknown>, created: string): ExportEntry {
+  const published = entry(contentTypeId, id, fields, created, at(created, 0, 17, 0));
+  const { publishedAt: _publishedAt, firstPublishedAt: _first, publishedVersion: _version, ...sys } = published.sys;
+  return { ...published, sys };
 }
 
 // ---------------------------------------------------------------- assets
@@ -365,6 +384,32 @@ export function buildEntries(): ExportEntry[] {
       ),
     );
   });
+  SITE_IMAGES.forEach(([key, assetId], i) => {
+    const created = at("2025-04-02", Math.floor(i / 3), 14, (i * 7) % 60);
+    out.push(
+      entry("siteImage", `siteImage-${key}`, { key, site: SITE, image: assetLink(assetId) }, created, created, 1),
+    );
+  });
+  for (const post of draftPosts) {
+    out.push(
+      draft(
+        "blogPost",
+        `blogPost-${post.slug}`,
+        {
+          title: post.title,
+          slug: post.slug,
+          publishDate: post.publishDate,
+          author: post.author,
+          excerpt: post.excerpt,
+          content: post.content,
+          featuredImage: assetLink(post.image),
+          tags: post.tags,
+          featured: post.featured,
+        },
+        at("2026-11-18", 0, 15, 40),
+      ),
+    );
+  }
   PAGE_HEROES.forEach(([slug, assetId], i) => {
     const created = at("2024-12-03", Math.floor(i / 3), 16, (i * 5) % 60);
     out.push(

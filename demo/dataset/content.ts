@@ -276,3 +276,15 @@ export const PAGE_HEROES: [string, string][] = [
   ["terms", "hero-legal"],
   ["events", "hero-events"],
 ];
+
+/**
+ * The site's own pictures that editors can change: `siteImage` entries, each a slot `key` the site
+ * asks for and the asset shown in it. In order: the three benefits of each space page, then the home
+ * page's Think Lounge promotion.
+ */
+export const SITE_IMAGES: [key: string, assetId: string][] = [
+  ...["coworking", "private-offices", "meeting-rooms", "event-spaces"].flatMap((page) =>
+    [1, 2, 3].map((n): [string, string] => [`benefit-${page}-${n}`, `benefit-${page}-${n}`]),
+  ),
+  ["home-think-lounge", "benefit-event-spaces-2"],
+];

@@ -3,7 +3,7 @@
  * (issue 14): two production builds of the site on one PostgreSQL database, 500 leads posted through
  * the real contact form action to both, a webhook that fails a third of its calls and answers one in
  * ten with a redirect, and one instance killed with SIGKILL mid-run and restarted. Run with
- * `npm run test:leads-cluster` (after a build; `npm test` runs it last).
+ * `npm run test:cluster` (after a build; `npm test` runs it last).
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -113,7 +113,8 @@ function staffList(env: Record<string, string>): { id: string; status: string }[
 
 before(async () => {
   database = await startTestDatabase();
-  webhook = await startWebhookSink({ respond: receive });
+  // A window large enough to keep every post of the run (the default keeps the latest 100).
+  webhook = await startWebhookSink({ respond: receive, maxReceived: 10_000 });
   // A receiver takes a moment to answer, as real ones do.
   webhook.faults.add({ method: "POST", delayMs: 15 });
 });
