@@ -1,8 +1,8 @@
 /**
  * Builds the demo content dataset in Contentful's export format and writes demo/data/space.json.
- * Run after the images exist (node scripts/demo-images/generate.ts): asset sizes are read from disk.
+ * Run after the images exist (npm run demo-images): asset sizes are read from disk.
  *
- *   node demo/dataset/build.ts
+ *   npm run demo-dataset
  */
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
