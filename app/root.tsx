@@ -16,7 +16,7 @@ import { SiteLayout } from "./components/layout/SiteLayout";
 import { ErrorPage } from "./components/sections/ErrorPage";
 import { pageTitle } from "./config/site";
 import { appContext } from "./context";
-import { gtagBootstrapScript, trackPageView } from "./lib/analytics";
+import { gtagBootstrapScript, recordControlClicks, trackPageView } from "./lib/analytics";
 import { useNonce } from "./lib/nonce";
 import { SiteConfigProvider } from "./lib/site-config";
 
@@ -75,10 +75,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function usePageViews() {
+/** Page views on every navigation, and button clicks anywhere in the document (SPEC.md section 1). */
+function useAnalytics() {
   const location = useLocation();
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    return recordControlClicks(document);
   }, []);
   useEffect(() => {
     trackPageView(`${location.pathname}${location.search}`);
@@ -86,7 +88,7 @@ function usePageViews() {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  usePageViews();
+  useAnalytics();
   return (
     <SiteConfigProvider config={loaderData.config}>
       <SiteLayout year={loaderData.year}>
@@ -97,7 +99,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  usePageViews();
+  useAnalytics();
   const data = useRouteLoaderData<typeof loader>("root");
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const page = notFound ? <ErrorPage kind="not-found" /> : <ErrorPage kind="error" />;

@@ -376,6 +376,14 @@ test.describe("booking the Think Lounge", () => {
     await expect(page.frameLocator("iframe").getByRole("heading", { level: 1 })).toHaveText(/Two-Hour Event/);
     expect(calls).toBe(2);
     release();
+    // Staff see which option was picked and what was retried.
+    const clickLabels = await page.evaluate(() =>
+      (window.dataLayer ?? [])
+        .map((entry) => Array.from(entry as ArrayLike<unknown>))
+        .filter((entry) => entry[1] === "button_click")
+        .map((entry) => (entry[2] as { event_label?: string }).event_label),
+    );
+    expect(clickLabels).toEqual(["Select: Two-Hour Event", "Retry: booking form (Two-Hour Event)"]);
   });
 
   for (const { viewport, expected } of [

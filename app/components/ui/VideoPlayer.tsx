@@ -1,6 +1,5 @@
 import { Play } from "lucide-react";
 import { useState } from "react";
-import { trackButtonClick } from "~/lib/analytics";
 import { cn } from "~/lib/cn";
 import { withAutoplay } from "~/lib/video";
 import { ContentImage, type ImageSource } from "./ContentImage";
@@ -83,10 +82,8 @@ export function VideoPlayer({
       <button
         type="button"
         className="group absolute inset-0 size-full cursor-pointer no-js:hidden"
-        onClick={() => {
-          trackButtonClick(`Play video: ${title}`);
-          setPlaying(true);
-        }}
+        data-analytics={`Play video: ${title}`}
+        onClick={() => setPlaying(true)}
       >
         <span className="sr-only">Play video: {title}</span>
         {poster}
