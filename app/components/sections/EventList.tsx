@@ -13,6 +13,8 @@ export const NO_EVENTS_MESSAGE = "No events found. Check the API response in con
 export const NO_UPCOMING_MESSAGE = "No upcoming events.";
 
 export interface EventListData {
+  /** How many events the service listed, cancelled ones included (none: 'No events found...'). */
+  listed: number;
   upcoming: EventView[];
   past: EventView[];
 }
@@ -46,7 +48,7 @@ export function EventList({ section }: { section: StreamedSection<EventListData>
   );
 }
 
-function ClassifiedEvents({ upcoming, past }: EventListData) {
+function ClassifiedEvents({ upcoming, past }: Omit<EventListData, "listed">) {
   const { siteUrl, timeZone } = useSiteConfig();
   const upcomingId = useId();
   const pastId = useId();
