@@ -17,7 +17,7 @@ import { streamSection } from "~/loaders/sections.server";
 import { pageMeta, rootConfig } from "~/lib/seo";
 import { useSiteConfig } from "~/lib/site-config";
 import { blogPosting } from "~/lib/structured-data";
-import { toEmbedUrl } from "~/lib/video";
+import { toVideoSource } from "~/lib/video";
 import type { Route } from "./+types/blog-post";
 
 const RELATED_POSTS = 3;
@@ -98,7 +98,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { postState, hero, related } = loaderData;
   const { timeZone } = useSiteConfig();
   const post = postState.status === "found" ? postState.post : null;
-  const embedUrl = post?.videoUrl ? toEmbedUrl(post.videoUrl) : null;
+  const video = toVideoSource(post?.videoUrl);
   return (
     <>
       <PageHero
@@ -135,10 +135,10 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto grid max-w-7xl gap-12 px-4 py-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:px-8 lg:py-16">
           <article className="min-w-0">
             <TagLinks tags={post.tags} />
-            {embedUrl ? (
+            {video ? (
               <VideoPlayer
                 title={post.title}
-                embedUrl={embedUrl}
+                video={video}
                 thumbnail={post.featuredImage}
                 className="mt-8 max-w-[44rem]"
               />

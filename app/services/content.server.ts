@@ -370,6 +370,16 @@ export function createContentService({
     }
   }
 
+  /**
+   * A video address as pages use it: a file on the content service's own asset hosts (an uploaded
+   * video's address, pasted into a URL field) is served like any asset; other addresses are kept.
+   */
+  function videoAddress(value: string | undefined): string | null {
+    const address = value?.trim();
+    if (!address) return null;
+    return CONTENT_HOSTED_FILE.test(address) ? assetUrl(address) : address;
+  }
+
   const cached = <T>(key: string, load: () => Promise<T>) => cache.get(`content:${key}`, load);
   const lookedUp = <T>(key: string, load: () => Promise<T>) => lookupCache.get(`content:${key}`, load);
 
@@ -382,7 +392,7 @@ export function createContentService({
     excerpt: entry.fields.excerpt,
     content: normalizeRichText(entry.fields.content),
     featuredImage: toImageAsset(entry.fields.featuredImage),
-    videoUrl: entry.fields.videoURL ?? entry.fields.videoUrl ?? null,
+    videoUrl: videoAddress(entry.fields.videoURL ?? entry.fields.videoUrl),
     tags: entry.fields.tags,
     featured: entry.fields.featured,
   });
@@ -399,7 +409,7 @@ export function createContentService({
     title: entry.fields.title,
     description: entry.fields.description,
     image: toImageAsset(entry.fields.featuredImage),
-    videoUrl: entry.fields.videoURL ?? null,
+    videoUrl: videoAddress(entry.fields.videoURL),
     quote: entry.fields.quote,
     authorName: entry.fields.authorName,
     authorRole: entry.fields.authorRole,
@@ -598,8 +608,46 @@ export function createContentService({
         }
       });
     },
+
+    // Site videos (beyond SPEC.md): the video tours' addresses, editable in the content service.
+
+    /**
+     * The addresses of the site's video tours, by key (`siteVideo` entries): an uploaded video file
+     * wins over a pasted address; an entry with neither gives null (the tour shows its poster without
+     * Play). A key without an entry is absent, and the page uses its built-in address.
+     */
+    getSiteVideos(): Promise<Record<string, string | null>> {
+      return cached("site-videos", async () => {
+        const { items } = await getEntries({ content_type: "siteVideo", limit: SITE_VIDEOS_LIMIT, include: 1 });
+        const videos: Record<string, string | null> = {};
+        for (const entry of parseItems(items, siteVideoSchema, "siteVideo", (found) => found)) {
+          const file = toImageAsset(entry.fields.video);
+          const uploaded = file?.contentType.startsWith("video/") ? file.url : null;
+          videos[entry.fields.key] = uploaded ?? videoAddress(entry.fields.videoUrl);
+        }
+        return videos;
+      });
+    },
   };
 }
+
+// Site videos (beyond SPEC.md section 3): `siteVideo` entries, found by their key.
+export type SiteVideoSkeleton = EntrySkeletonType<
+  { key: EntryFieldTypes.Symbol; title: EntryFieldTypes.Symbol; video: AssetLink; videoUrl: EntryFieldTypes.Symbol },
+  "siteVideo"
+>;
+
+const siteVideoSchema = entrySchema({
+  key: z.string().min(1),
+  title: optionalText,
+  video: linkedAsset,
+  videoUrl: optionalText,
+});
+
+const SITE_VIDEOS_LIMIT = 100;
+
+/** A file on one of Contentful's asset hosts (images, videos, assets, downloads). */
+const CONTENT_HOSTED_FILE = /^(https?:)?\/\/[a-z0-9-]+\.ctfassets\.net\//i;
 
 /** The address of a linked blog post, or null for any other entry. */
 function postHref(target: unknown): string | null {

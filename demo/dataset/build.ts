@@ -18,13 +18,17 @@ import {
   assetPath,
   assetUrl,
   contentfulImages,
+  demoVideos,
   fileNameOf,
   galleryDefs,
   logoAssets,
+  videoAssetPath,
+  videoAssetUrl,
+  videoFileNameOf,
 } from "../../scripts/demo-images/catalog.ts";
 import { posts } from "./posts.ts";
 import { wordCount } from "./richtext.ts";
-import { PAGE_HEROES, partners, stories } from "./content.ts";
+import { PAGE_HEROES, partners, SITE_VIDEOS, stories } from "./content.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
@@ -197,6 +201,20 @@ export const contentTypes: ExportContentType[] = [
     [symbol("slug", "Slug", true), symbol("site", "Site", true), assetF("backgroundImage", "Background Image")],
     "2024-11-04T15:50:00.000Z",
   ),
+  // Beyond SPEC.md: the site's own video tours, so the hub's editors (not the code) choose them.
+  contentType(
+    "siteVideo",
+    "Site Video",
+    "title",
+    "A video tour on the site's pages, found by its key. Link an uploaded video file, or give the address of a YouTube or Vimeo video (or of a video file) in Video URL; with neither, the page shows the tour's poster without a Play button.",
+    [
+      symbol("key", "Key", true, [{ unique: true }, { in: SITE_VIDEOS.map((video) => video.key) }]),
+      symbol("title", "Title"),
+      { ...assetF("video", "Video File"), validations: [{ linkMimetypeGroup: ["video"] }] },
+      symbol("videoUrl", "Video URL"),
+    ],
+    "2026-11-20T15:00:00.000Z",
+  ),
 ];
 
 function entry(
@@ -269,6 +287,19 @@ export function buildAssets(): ExportAsset[] {
           contentType: "image/svg+xml",
           details: { size, image: { width: logo.width, height: logo.height } },
         }),
+      },
+    });
+  });
+  demoVideos.forEach((video, i) => {
+    const fileName = videoFileNameOf(video);
+    const size = statSync(join(root, "demo", "assets", videoAssetPath(video.id, fileName))).size;
+    const created = at("2026-11-20", 0, 14, i * 3);
+    out.push({
+      sys: { id: video.id, type: "Asset", ...sysTimes(created, at(created, 0, 14, i * 3 + 1), 1) },
+      fields: {
+        title: loc(video.title),
+        description: loc(video.description),
+        file: loc({ url: videoAssetUrl(video.id), fileName, contentType: "video/mp4", details: { size } }),
       },
     });
   });
@@ -376,6 +407,12 @@ export function buildEntries(): ExportEntry[] {
         at(created, 30, 14, 0),
         2,
       ),
+    );
+  });
+  SITE_VIDEOS.forEach(({ key, title, videoAssetId }, i) => {
+    const created = at("2026-11-20", 0, 15, i * 4);
+    out.push(
+      entry("siteVideo", `siteVideo-${key}`, { key, title, video: assetLink(videoAssetId) }, created, created, 1),
     );
   });
   return out;
