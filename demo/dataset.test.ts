@@ -8,7 +8,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { ContentTypeField, ContentfulExport, ExportAsset, ExportEntry } from "./contentful-export.ts";
+import { privacyPolicy, termsOfService } from "../app/content/legal.ts";
 import { coworking, eventSpaces, meetingRoomsPage, privateOffices } from "../app/content/spaces.ts";
+import { legalDocumentFromRichText } from "../app/lib/legal-text.ts";
 import { demoEvents } from "./events.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -76,6 +78,14 @@ const EXPECTED_FIELDS: Record<string, Expected> = {
     ["title", "Symbol"],
     ["video", "Link<Asset>"],
     ["videoUrl", "Symbol"],
+  ],
+  // Beyond SPEC.md: the legal pages' texts.
+  legalText: [
+    ["slug", "Symbol", true],
+    ["title", "Symbol"],
+    ["dateLine", "Symbol"],
+    ["introduction", "Text"],
+    ["body", "RichText"],
   ],
 };
 
@@ -271,7 +281,7 @@ function dirSize(dir: string): number {
 // ---------------------------------------------------------------- tests
 
 describe("content types", () => {
-  it("are exactly the five types of SPEC.md section 3 and the site's own siteVideo", () => {
+  it("are exactly the five types of SPEC.md section 3 and the site's own siteVideo and legalText", () => {
     expect(space.contentTypes.map((t) => t.sys.id).sort()).toEqual(Object.keys(EXPECTED_FIELDS).sort());
   });
 
@@ -606,6 +616,26 @@ describe("coverage", () => {
     expect(
       new Set(heroes.map((h) => val<{ sys: { id: string } }>(h, "backgroundImage").sys.id)).size,
     ).toBeGreaterThanOrEqual(12);
+  });
+});
+
+describe("legal texts", () => {
+  it("are the site's built-in Privacy Policy and Terms, word for word, as the site reads them", () => {
+    const read = (slug: string) => {
+      const entry = entriesOf("legalText").find((e) => val(e, "slug") === slug)!;
+      return legalDocumentFromRichText({
+        dateLine: val(entry, "dateLine"),
+        introduction: val(entry, "introduction"),
+        body: val(entry, "body"),
+      });
+    };
+    expect(
+      entriesOf("legalText")
+        .map((e) => val<string>(e, "slug"))
+        .sort(),
+    ).toEqual(["privacy", "terms"]);
+    expect(read("privacy")).toEqual(privacyPolicy);
+    expect(read("terms")).toEqual(termsOfService);
   });
 });
 

@@ -16,7 +16,9 @@ import type {
   Partner,
   SuccessStory,
 } from "~/lib/cms-types";
+import type { LegalDocument } from "~/content/legal";
 import { absoluteAssetUrl } from "~/lib/images";
+import { legalDocumentFromRichText } from "~/lib/legal-text";
 import type { Cache } from "./cache.server";
 
 /** Content from the hosted content service (Contentful's Delivery API), SPEC.md section 7. */
@@ -628,6 +630,22 @@ export function createContentService({
         return videos;
       });
     },
+
+    // Legal texts (beyond SPEC.md): the Terms and the Privacy Policy, owned by the hub's editors.
+
+    /** The legal text for a page (`legalText` entry with this slug), or null when there is none. */
+    getLegalText(slug: string): Promise<LegalDocument | null> {
+      return cached(`legal:${slug}`, async () => {
+        const { items } = await getEntries({ content_type: "legalText", "fields.slug": slug, limit: 1 });
+        const [entry] = parseItems(items, legalTextSchema, "legalText", (found) => found);
+        if (!entry) return null;
+        return legalDocumentFromRichText({
+          dateLine: entry.fields.dateLine,
+          introduction: entry.fields.introduction,
+          body: normalizeRichText(entry.fields.body),
+        });
+      });
+    },
   };
 }
 
@@ -645,6 +663,26 @@ const siteVideoSchema = entrySchema({
 });
 
 const SITE_VIDEOS_LIMIT = 100;
+
+// Legal texts (beyond SPEC.md section 3): `legalText` entries, found by their page's slug.
+export type LegalTextSkeleton = EntrySkeletonType<
+  {
+    slug: EntryFieldTypes.Symbol;
+    title: EntryFieldTypes.Symbol;
+    dateLine: EntryFieldTypes.Symbol;
+    introduction: EntryFieldTypes.Text;
+    body: EntryFieldTypes.RichText;
+  },
+  "legalText"
+>;
+
+const legalTextSchema = entrySchema({
+  slug: z.string().min(1),
+  title: optionalText,
+  dateLine: text,
+  introduction: text,
+  body: z.unknown().optional(),
+});
 
 /** A file on one of Contentful's asset hosts (images, videos, assets, downloads). */
 const CONTENT_HOSTED_FILE = /^(https?:)?\/\/[a-z0-9-]+\.ctfassets\.net\//i;

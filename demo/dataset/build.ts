@@ -26,8 +26,10 @@ import {
   videoAssetUrl,
   videoFileNameOf,
 } from "../../scripts/demo-images/catalog.ts";
+import type { LegalDocument } from "../../app/content/legal.ts";
+import { loadAppModule } from "./app-modules.ts";
 import { posts } from "./posts.ts";
-import { wordCount } from "./richtext.ts";
+import { legalBody, wordCount } from "./richtext.ts";
 import { PAGE_HEROES, partners, SITE_VIDEOS, stories } from "./content.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -215,7 +217,28 @@ export const contentTypes: ExportContentType[] = [
     ],
     "2026-11-20T15:00:00.000Z",
   ),
+  // Beyond SPEC.md: the legal pages' texts, so the hub's counsel (not the code) owns them.
+  contentType(
+    "legalText",
+    "Legal Text",
+    "title",
+    "The text of a legal page (slug privacy or terms): the date line under the heading, an introduction, and the body. Each heading 2 of the body starts a section of the page's table of contents.",
+    [
+      symbol("slug", "Slug", true, [{ unique: true }, { in: ["privacy", "terms"] }]),
+      symbol("title", "Title"),
+      symbol("dateLine", "Date Line"),
+      textF("introduction", "Introduction"),
+      { id: "body", name: "Body", type: "RichText", required: false, localized: false, validations: [] },
+    ],
+    "2026-11-21T15:00:00.000Z",
+  ),
 ];
+
+/** The legal texts the demo's content service holds: the site's own built-in texts. */
+export interface LegalTexts {
+  privacy: LegalDocument;
+  terms: LegalDocument;
+}
 
 function entry(
   contentTypeId: string,
@@ -308,7 +331,7 @@ export function buildAssets(): ExportAsset[] {
 
 // ---------------------------------------------------------------- entries
 
-export function buildEntries(): ExportEntry[] {
+export function buildEntries(legal: LegalTexts): ExportEntry[] {
   const out: ExportEntry[] = [];
   for (const post of posts) {
     const words = wordCount(post.content);
@@ -415,20 +438,40 @@ export function buildEntries(): ExportEntry[] {
       entry("siteVideo", `siteVideo-${key}`, { key, title, video: assetLink(videoAssetId) }, created, created, 1),
     );
   });
+  (
+    [
+      ["privacy", "Privacy Policy", legal.privacy],
+      ["terms", "Terms of Service", legal.terms],
+    ] as const
+  ).forEach(([slug, title, text], i) => {
+    const created = at("2026-11-21", 0, 15, i * 5);
+    const fields = {
+      slug,
+      title,
+      dateLine: text.dateLine,
+      introduction: text.introduction,
+      body: legalBody(text.sections),
+    };
+    out.push(entry("legalText", `legalText-${slug}`, fields, created, created, 1));
+  });
   return out;
 }
 
-export function buildSpace(): ContentfulExport {
+export function buildSpace(legal: LegalTexts): ContentfulExport {
   return {
     contentTypes,
-    entries: buildEntries(),
+    entries: buildEntries(legal),
     assets: buildAssets(),
     locales: [{ code: LOCALE, name: "English (United States)", default: true, fallbackCode: null }],
   };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const space = buildSpace();
+  const { privacyPolicy, termsOfService } = await loadAppModule<{
+    privacyPolicy: LegalDocument;
+    termsOfService: LegalDocument;
+  }>("app/content/legal.ts");
+  const space = buildSpace({ privacy: privacyPolicy, terms: termsOfService });
   const file = join(root, "demo", "data", "space.json");
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(space, null, 2)}\n`);
