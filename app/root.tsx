@@ -17,6 +17,7 @@ import { ErrorPage } from "./components/sections/ErrorPage";
 import { pageTitle } from "./config/site";
 import { appContext } from "./context";
 import { gtagBootstrapScript, recordControlClicks, trackPageView } from "./lib/analytics";
+import { yearIn } from "./lib/dates";
 import { useNonce } from "./lib/nonce";
 import { SiteConfigProvider } from "./lib/site-config";
 
@@ -40,7 +41,7 @@ export const meta: Route.MetaFunction = ({ error }) => {
 
 export function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(appContext);
-  return { config, year: new Date().getFullYear() };
+  return { config, year: yearIn(config.timeZone) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -19,6 +19,7 @@ import { useSiteConfig } from "~/lib/site-config";
 import { blogPosting } from "~/lib/structured-data";
 import { toVideoSource } from "~/lib/video";
 import type { Route } from "./+types/blog-post";
+import { blogPostPath } from "~/lib/blog-paths";
 
 const RELATED_POSTS = 3;
 
@@ -66,7 +67,7 @@ function postDescription(post: BlogPost): string {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const post = loaderData?.postState.status === "found" ? loaderData.postState.post : null;
-  const path = `/blog/${params.slug}`;
+  const path = blogPostPath(params.slug);
   const tags = pageMeta({
     title: post?.title ?? messages[loaderData?.postState.status === "error" ? "error" : "missing"],
     description: post ? postDescription(post) : pages.blog.description,

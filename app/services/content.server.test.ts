@@ -213,6 +213,33 @@ describe("content service against the Contentful stand-in", () => {
     expect(stories[0]?.image?.url).toMatch(/^http:\/\//);
   });
 
+  it("gives partner websites typed without a scheme, or with an upper-case one, a web address", async () => {
+    const partner = (id: string, website: string) => ({
+      sys: { id, type: "Entry", contentType: { sys: { type: "Link", linkType: "ContentType", id: "partners" } } },
+      fields: { name: id, website },
+    });
+    standIn.faults.add({
+      pathIncludes: "content_type=partners",
+      status: 200,
+      body: {
+        sys: { type: "Array" },
+        total: 3,
+        skip: 0,
+        limit: 100,
+        items: [
+          partner("bare", "riverbend.example"),
+          partner("caps", "HTTPS://Caps.example"),
+          partner("js", "javascript:x"),
+        ],
+      },
+    });
+    expect((await service().getPartners()).map((found) => [found.name, found.website])).toEqual([
+      ["bare", "https://riverbend.example"],
+      ["caps", "https://Caps.example"],
+      ["js", null],
+    ]);
+  });
+
   it("lists partners by order, with the year they joined", async () => {
     const partners = await service().getPartners();
     expect(partners).toHaveLength(entriesOf("partners").length);

@@ -19,7 +19,9 @@ import type {
 import type { LegalDocument } from "~/content/legal";
 import { absoluteAssetUrl } from "~/lib/images";
 import { legalDocumentFromRichText } from "~/lib/legal-text";
+import { websiteUrl } from "~/lib/website-url";
 import type { Cache } from "./cache.server";
+import { blogPostPath } from "~/lib/blog-paths";
 
 /** Content from the hosted content service (Contentful's Delivery API), SPEC.md section 7. */
 
@@ -427,7 +429,7 @@ export function createContentService({
     description: entry.fields.description,
     longDescription: entry.fields.longDescription,
     logo: toImageAsset(entry.fields.logo),
-    website: entry.fields.website ?? null,
+    website: websiteUrl(entry.fields.website),
     location: entry.fields.location,
     partnerSince: partnerSinceYear(entry.fields.partnerSince),
     benefits: entry.fields.benefits,
@@ -692,7 +694,7 @@ function postHref(target: unknown): string | null {
   const entry = target as { sys?: { contentType?: { sys?: { id?: unknown } } }; fields?: { slug?: unknown } } | null;
   const slug = entry?.fields?.slug;
   return entry?.sys?.contentType?.sys?.id === "blogPost" && typeof slug === "string" && slug
-    ? `/blog/${encodeURIComponent(slug)}`
+    ? blogPostPath(slug)
     : null;
 }
 
