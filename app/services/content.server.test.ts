@@ -240,6 +240,34 @@ describe("content service against the Contentful stand-in", () => {
     ]);
   });
 
+  it("reads a page's legal text, and none from an entry without a body", async () => {
+    const terms = await service().getLegalText("terms");
+    expect(terms?.dateLine).toMatch(/^Effective /);
+    expect(terms?.sections.length).toBeGreaterThan(3);
+    standIn.faults.add({
+      pathIncludes: "content_type=legalText",
+      status: 200,
+      body: {
+        sys: { type: "Array" },
+        total: 1,
+        skip: 0,
+        limit: 1,
+        items: [
+          {
+            sys: {
+              id: "empty",
+              type: "Entry",
+              contentType: { sys: { type: "Link", linkType: "ContentType", id: "legalText" } },
+            },
+            fields: { slug: "privacy", dateLine: "Last updated soon" },
+          },
+        ],
+      },
+    });
+    expect(await service().getLegalText("privacy")).toBeNull();
+    expect(log.warn).toHaveBeenCalledWith(expect.stringContaining("privacy legal text has no body"), { id: "empty" });
+  });
+
   it("lists partners by order, with the year they joined", async () => {
     const partners = await service().getPartners();
     expect(partners).toHaveLength(entriesOf("partners").length);

@@ -635,17 +635,21 @@ export function createContentService({
 
     // Legal texts (beyond SPEC.md): the Terms and the Privacy Policy, owned by the hub's editors.
 
-    /** The legal text for a page (`legalText` entry with this slug), or null when there is none. */
+    /** The legal text for a page (`legalText` entry with this slug), or null when there is none or it has no body. */
     getLegalText(slug: string): Promise<LegalDocument | null> {
       return cached(`legal:${slug}`, async () => {
         const { items } = await getEntries({ content_type: "legalText", "fields.slug": slug, limit: 1 });
         const [entry] = parseItems(items, legalTextSchema, "legalText", (found) => found);
         if (!entry) return null;
-        return legalDocumentFromRichText({
+        const document = legalDocumentFromRichText({
           dateLine: entry.fields.dateLine,
           introduction: entry.fields.introduction,
           body: normalizeRichText(entry.fields.body),
         });
+        if (document.sections.length > 0) return document;
+        // A page of legal text with no text is worse than the built-in one.
+        log.warn(`The ${slug} legal text has no body; showing the built-in one.`, { id: entry.sys.id });
+        return null;
       });
     },
   };
