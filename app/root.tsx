@@ -17,7 +17,8 @@ import { SiteLayout } from "./components/layout/SiteLayout";
 import { ErrorPage } from "./components/sections/ErrorPage";
 import { pageTitle } from "./config/site";
 import { appContext, requestContext } from "./context";
-import { gtagBootstrapScript, trackPageView } from "./lib/analytics";
+import { gtagBootstrapScript, recordControlClicks, trackPageView } from "./lib/analytics";
+import { yearIn } from "./lib/dates";
 import { useNonce } from "./lib/nonce";
 import { SiteConfigProvider } from "./lib/site-config";
 
@@ -41,7 +42,7 @@ export const meta: Route.MetaFunction = ({ error }) => {
 
 export function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(appContext);
-  return { config, year: new Date().getFullYear(), preview: context.get(requestContext).preview };
+  return { config, year: yearIn(config.timeZone), preview: context.get(requestContext).preview };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -80,10 +81,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function usePageViews() {
+/** Page views on every navigation, and button clicks anywhere in the document (SPEC.md section 1). */
+function useAnalytics() {
   const location = useLocation();
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    return recordControlClicks(document);
   }, []);
   useEffect(() => {
     trackPageView(`${location.pathname}${location.search}`);
@@ -91,7 +94,7 @@ function usePageViews() {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  usePageViews();
+  useAnalytics();
   return (
     <SiteConfigProvider config={loaderData.config}>
       <SiteLayout year={loaderData.year}>
@@ -102,7 +105,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  usePageViews();
+  useAnalytics();
   const data = useRouteLoaderData<typeof loader>("root");
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const page = notFound ? <ErrorPage kind="not-found" /> : <ErrorPage kind="error" />;

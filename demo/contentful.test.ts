@@ -432,6 +432,21 @@ describe("asset files", () => {
     expect(response.headers.get("etag")).toMatch(/^"[0-9a-f]{40}"$/);
   });
 
+  it("serves byte ranges, as video players ask for them", async () => {
+    const whole = heroFile("");
+    const { response, bytes } = await fetchBytes(heroPath, { headers: { Range: "bytes=10-19" } });
+    expect(response.status).toBe(206);
+    expect(response.headers.get("content-range")).toBe(`bytes 10-19/${whole.length}`);
+    expect(bytes.equals(whole.subarray(10, 20))).toBe(true);
+    const tail = await fetchBytes(heroPath, { headers: { Range: "bytes=-5" } });
+    expect(tail.bytes.equals(whole.subarray(whole.length - 5))).toBe(true);
+    const beyond = await fetchBytes(heroPath, { headers: { Range: `bytes=${whole.length}-` } });
+    expect(beyond.response.status).toBe(416);
+    const several = await fetchBytes(heroPath, { headers: { Range: "bytes=0-1,5-6" } });
+    expect(several.response.status).toBe(200);
+    expect(several.bytes.equals(whole)).toBe(true);
+  });
+
   it.each([
     ["500", ".w640"],
     ["640", ".w640"],

@@ -30,6 +30,7 @@ import type { AmenityItem, BenefitItem, FaqItem, Feature, VideoTourItem } from "
 
 /** The copy of the four space pages (SPEC.md section 2): every figure comes from `pricing.ts`. */
 
+/** The tours' built-in addresses; the content service's `siteVideo` entries replace them. */
 const video = (id: string) => `https://www.youtube-nocookie.com/embed/${id}`;
 
 export const coworking = {
@@ -57,15 +58,17 @@ export const coworking = {
   ] satisfies BenefitItem[],
   videos: [
     {
+      key: "coworking-floor",
       title: "A morning on the coworking floor",
       description: "Walk the tables, the café and the phone booths with our community manager.",
-      embedUrl: video("OzFdCowork01"),
+      defaultVideoUrl: video("OzFdCowork01"),
       poster: "home",
     },
     {
+      key: "coworking-members",
       title: "Meet the members",
       description: "Three members on why they traded the kitchen table for a desk downtown.",
-      embedUrl: video("OzFdMembers2"),
+      defaultVideoUrl: video("OzFdMembers2"),
       poster: "community",
     },
   ] satisfies VideoTourItem[],
@@ -147,9 +150,10 @@ export const privateOffices = {
   ] satisfies BenefitItem[],
   videos: [
     {
+      key: "private-offices-suite",
       title: "Inside a private office suite",
       description: "A look at the small, medium and large offices and the hallway that connects them.",
-      embedUrl: video("OzFdOffices3"),
+      defaultVideoUrl: video("OzFdOffices3"),
       poster: "spaces",
     },
   ] satisfies VideoTourItem[],
@@ -210,9 +214,10 @@ export const meetingRoomsPage = {
   ] satisfies BenefitItem[],
   videos: [
     {
+      key: "meeting-rooms",
       title: "The Focus and Brainstorm rooms",
       description: "See both rooms set for a client meeting and a planning day.",
-      embedUrl: video("OzFdMeeting4"),
+      defaultVideoUrl: video("OzFdMeeting4"),
       poster: "company",
     },
   ] satisfies VideoTourItem[],
@@ -287,9 +292,10 @@ export const eventSpaces = {
     ],
     videos: [
       {
+        key: "think-lounge",
         title: "Think Lounge virtual tour",
         description: "The room set theater style, then for a workshop, with the AV and kitchen.",
-        embedUrl: video("OzFdLounge05"),
+        defaultVideoUrl: video("OzFdLounge05"),
         poster: "community",
       },
     ] satisfies VideoTourItem[],

@@ -11,6 +11,7 @@ import { loadPageHero } from "~/loaders/page-loaders.server";
 import type { SectionState } from "~/lib/section-state";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/blog-tag";
+import { blogTagPath } from "~/lib/blog-paths";
 
 /**
  * Posts with one tag (/blog/tag/{tag}): beyond SPEC.md, whose tag links otherwise lead nowhere. The
@@ -42,7 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>
   pageMeta({
     title: tagHeading(params.tag),
     description: `Posts from the ${site.name} blog tagged “${params.tag}”.`,
-    path: `/blog/tag/${encodeURIComponent(params.tag)}`,
+    path: blogTagPath(params.tag),
     matches,
     noIndex: loaderData?.list.status !== "ok",
   });

@@ -166,9 +166,52 @@ describe("content service against the Contentful stand-in", () => {
     expect(await service().getBlogPostBySlug("no-such-post")).toBeNull();
   });
 
-  it("reads the video URL of a post", async () => {
+  it("reads the video URL of a post; a file on the content service's hosts becomes an asset address", async () => {
     const post = await service().getBlogPostBySlug("launching-the-podcast-studio");
-    expect(post?.videoUrl).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=/);
+    expect(post?.videoUrl).toMatch(/^http:\/\/videos\.ctfassets\.net\/demohub\/.+\/video-post-podcast-studio\.mp4$/);
+    const story = (await service().getSuccessStories("event-spaces", 10)).find((found) => found.videoUrl);
+    expect(story?.videoUrl).toMatch(/^http:\/\/videos\.ctfassets\.net\/.+\.mp4$/);
+  });
+
+  it("gives each site video's key the address of its uploaded file, which the service serves", async () => {
+    const videos = await service().getSiteVideos();
+    expect(Object.keys(videos).sort()).toEqual(
+      entriesOf("siteVideo")
+        .map((entry) => field<string>(entry, "key"))
+        .sort(),
+    );
+    const floor = videos["coworking-floor"] ?? "";
+    expect(floor).toMatch(new RegExp(`^http://${standIn.host}/.+/video-tour-coworking-floor\\.mp4$`));
+    const response = await fetch(floor);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("video/mp4");
+  });
+
+  it("gives a site video without a file its pasted address, and one with neither null", async () => {
+    const entry = (key: string, fields: Record<string, string>) => ({
+      sys: { id: key, type: "Entry", contentType: { sys: { type: "Link", linkType: "ContentType", id: "siteVideo" } } },
+      fields: { key, ...fields },
+    });
+    standIn.faults.add({
+      pathIncludes: "content_type=siteVideo",
+      status: 200,
+      body: {
+        sys: { type: "Array" },
+        total: 3,
+        skip: 0,
+        limit: 100,
+        items: [
+          entry("vimeo", { videoUrl: " https://vimeo.com/76979871 " }),
+          entry("uploaded", { videoUrl: "//videos.ctfassets.net/space/id/token/clip.mp4" }),
+          entry("none", { title: "Coming soon" }),
+        ],
+      },
+    });
+    expect(await service().getSiteVideos()).toEqual({
+      vimeo: "https://vimeo.com/76979871",
+      uploaded: "http://videos.ctfassets.net/space/id/token/clip.mp4",
+      none: null,
+    });
   });
 
   it("lists the latest ten posts", async () => {
@@ -181,6 +224,61 @@ describe("content service against the Contentful stand-in", () => {
     expect(stories.length).toBeLessThanOrEqual(2);
     expect(stories.every((story) => story.pageSlugs.includes("event-spaces"))).toBe(true);
     expect(stories[0]?.image?.url).toMatch(/^http:\/\//);
+  });
+
+  it("gives partner websites typed without a scheme, or with an upper-case one, a web address", async () => {
+    const partner = (id: string, website: string) => ({
+      sys: { id, type: "Entry", contentType: { sys: { type: "Link", linkType: "ContentType", id: "partners" } } },
+      fields: { name: id, website },
+    });
+    standIn.faults.add({
+      pathIncludes: "content_type=partners",
+      status: 200,
+      body: {
+        sys: { type: "Array" },
+        total: 3,
+        skip: 0,
+        limit: 100,
+        items: [
+          partner("bare", "riverbend.example"),
+          partner("caps", "HTTPS://Caps.example"),
+          partner("js", "javascript:x"),
+        ],
+      },
+    });
+    expect((await service().getPartners()).map((found) => [found.name, found.website])).toEqual([
+      ["bare", "https://riverbend.example"],
+      ["caps", "https://Caps.example"],
+      ["js", null],
+    ]);
+  });
+
+  it("reads a page's legal text, and none from an entry without a body", async () => {
+    const terms = await service().getLegalText("terms");
+    expect(terms?.dateLine).toMatch(/^Effective /);
+    expect(terms?.sections.length).toBeGreaterThan(3);
+    standIn.faults.add({
+      pathIncludes: "content_type=legalText",
+      status: 200,
+      body: {
+        sys: { type: "Array" },
+        total: 1,
+        skip: 0,
+        limit: 1,
+        items: [
+          {
+            sys: {
+              id: "empty",
+              type: "Entry",
+              contentType: { sys: { type: "Link", linkType: "ContentType", id: "legalText" } },
+            },
+            fields: { slug: "privacy", dateLine: "Last updated soon" },
+          },
+        ],
+      },
+    });
+    expect(await service().getLegalText("privacy")).toBeNull();
+    expect(log.warn).toHaveBeenCalledWith(expect.stringContaining("privacy legal text has no body"), { id: "empty" });
   });
 
   it("lists partners by order, with the year they joined", async () => {

@@ -16,8 +16,12 @@ import type {
   Partner,
   SuccessStory,
 } from "~/lib/cms-types";
+import type { LegalDocument } from "~/content/legal";
 import { absoluteAssetUrl } from "~/lib/images";
+import { legalDocumentFromRichText } from "~/lib/legal-text";
+import { websiteUrl } from "~/lib/website-url";
 import type { Cache } from "./cache.server";
+import { blogPostPath } from "~/lib/blog-paths";
 
 /** Content from the hosted content service (Contentful's Delivery API), SPEC.md section 7. */
 
@@ -384,6 +388,16 @@ export function createContentService({
     }
   }
 
+  /**
+   * A video address as pages use it: a file on the content service's own asset hosts (an uploaded
+   * video's address, pasted into a URL field) is served like any asset; other addresses are kept.
+   */
+  function videoAddress(value: string | undefined): string | null {
+    const address = value?.trim();
+    if (!address) return null;
+    return CONTENT_HOSTED_FILE.test(address) ? assetUrl(address) : address;
+  }
+
   const cached = <T>(key: string, load: () => Promise<T>) => cache.get(`content:${key}`, load);
   const lookedUp = <T>(key: string, load: () => Promise<T>) => lookupCache.get(`content:${key}`, load);
 
@@ -396,7 +410,7 @@ export function createContentService({
     excerpt: entry.fields.excerpt,
     content: normalizeRichText(entry.fields.content),
     featuredImage: toImageAsset(entry.fields.featuredImage),
-    videoUrl: entry.fields.videoURL ?? entry.fields.videoUrl ?? null,
+    videoUrl: videoAddress(entry.fields.videoURL ?? entry.fields.videoUrl),
     tags: entry.fields.tags,
     featured: entry.fields.featured,
   });
@@ -413,7 +427,7 @@ export function createContentService({
     title: entry.fields.title,
     description: entry.fields.description,
     image: toImageAsset(entry.fields.featuredImage),
-    videoUrl: entry.fields.videoURL ?? null,
+    videoUrl: videoAddress(entry.fields.videoURL),
     quote: entry.fields.quote,
     authorName: entry.fields.authorName,
     authorRole: entry.fields.authorRole,
@@ -429,7 +443,7 @@ export function createContentService({
     description: entry.fields.description,
     longDescription: entry.fields.longDescription,
     logo: toImageAsset(entry.fields.logo),
-    website: entry.fields.website ?? null,
+    website: websiteUrl(entry.fields.website),
     location: entry.fields.location,
     partnerSince: partnerSinceYear(entry.fields.partnerSince),
     benefits: entry.fields.benefits,
@@ -641,6 +655,60 @@ export function createContentService({
         return images;
       });
     },
+
+    // Site videos (beyond SPEC.md): the video tours' addresses, editable in the content service.
+
+    /**
+     * The addresses of the site's video tours, by key (`siteVideo` entries): an uploaded video file
+     * wins over a pasted address; an entry with neither gives null (the tour shows its poster without
+     * Play). A key without an entry is absent, and the page uses its built-in address.
+     */
+    getSiteVideos(): Promise<Record<string, string | null>> {
+      return cached("site-videos", async () => {
+        let items: unknown[];
+        try {
+          ({ items } = await getEntries({ content_type: "siteVideo", limit: SITE_VIDEOS_LIMIT, include: 1 }));
+        } catch (error) {
+          // A space without the type: every tour keeps its built-in address.
+          if (isContentError(error, "InvalidQuery", "unknownContentType")) return {};
+          throw error;
+        }
+        const videos: Record<string, string | null> = {};
+        for (const entry of parseItems(items, siteVideoSchema, "siteVideo", (found) => found)) {
+          const file = toImageAsset(entry.fields.video);
+          const uploaded = file?.contentType.startsWith("video/") ? file.url : null;
+          videos[entry.fields.key] = uploaded ?? videoAddress(entry.fields.videoUrl);
+        }
+        return videos;
+      });
+    },
+
+    // Legal texts (beyond SPEC.md): the Terms and the Privacy Policy, owned by the hub's editors.
+
+    /** The legal text for a page (`legalText` entry with this slug), or null when there is none or it has no body. */
+    getLegalText(slug: string): Promise<LegalDocument | null> {
+      return cached(`legal:${slug}`, async () => {
+        let items: unknown[];
+        try {
+          ({ items } = await getEntries({ content_type: "legalText", "fields.slug": slug, limit: 1 }));
+        } catch (error) {
+          // A space without the type: the built-in text.
+          if (isContentError(error, "InvalidQuery", "unknownContentType")) return null;
+          throw error;
+        }
+        const [entry] = parseItems(items, legalTextSchema, "legalText", (found) => found);
+        if (!entry) return null;
+        const document = legalDocumentFromRichText({
+          dateLine: entry.fields.dateLine,
+          introduction: entry.fields.introduction,
+          body: normalizeRichText(entry.fields.body),
+        });
+        if (document.sections.length > 0) return document;
+        // A page of legal text with no text is worse than the built-in one.
+        log.warn(`The ${slug} legal text has no body; showing the built-in one.`, { id: entry.sys.id });
+        return null;
+      });
+    },
   };
 }
 
@@ -669,14 +737,54 @@ const CACHE_PREFIXES_BY_TYPE: Record<string, string[]> = {
   galleryImage: ["content:gallery:"],
   PageHero: ["content:hero:"],
   [SITE_IMAGE_TYPE]: ["content:site-images"],
+  siteVideo: ["content:site-videos"],
+  legalText: ["content:legal:"],
 };
+
+// Site videos (beyond SPEC.md section 3): `siteVideo` entries, found by their key.
+export type SiteVideoSkeleton = EntrySkeletonType<
+  { key: EntryFieldTypes.Symbol; title: EntryFieldTypes.Symbol; video: AssetLink; videoUrl: EntryFieldTypes.Symbol },
+  "siteVideo"
+>;
+
+const siteVideoSchema = entrySchema({
+  key: z.string().min(1),
+  title: optionalText,
+  video: linkedAsset,
+  videoUrl: optionalText,
+});
+
+const SITE_VIDEOS_LIMIT = 100;
+
+// Legal texts (beyond SPEC.md section 3): `legalText` entries, found by their page's slug.
+export type LegalTextSkeleton = EntrySkeletonType<
+  {
+    slug: EntryFieldTypes.Symbol;
+    title: EntryFieldTypes.Symbol;
+    dateLine: EntryFieldTypes.Symbol;
+    introduction: EntryFieldTypes.Text;
+    body: EntryFieldTypes.RichText;
+  },
+  "legalText"
+>;
+
+const legalTextSchema = entrySchema({
+  slug: z.string().min(1),
+  title: optionalText,
+  dateLine: text,
+  introduction: text,
+  body: z.unknown().optional(),
+});
+
+/** A file on one of Contentful's asset hosts (images, videos, assets, downloads). */
+const CONTENT_HOSTED_FILE = /^(https?:)?\/\/[a-z0-9-]+\.ctfassets\.net\//i;
 
 /** The address of a linked blog post, or null for any other entry. */
 function postHref(target: unknown): string | null {
   const entry = target as { sys?: { contentType?: { sys?: { id?: unknown } } }; fields?: { slug?: unknown } } | null;
   const slug = entry?.fields?.slug;
   return entry?.sys?.contentType?.sys?.id === "blogPost" && typeof slug === "string" && slug
-    ? `/blog/${encodeURIComponent(slug)}`
+    ? blogPostPath(slug)
     : null;
 }
 

@@ -1,5 +1,6 @@
 /** Blog posts for the demo hub, Ozark Foundry in Batesville, Arkansas. All people and firms are fictional. */
 import { doc, embeddedAsset, h2, h3, p, quote, ul, type Document } from "./richtext.ts";
+import { videoAssetUrl } from "../../scripts/demo-images/catalog.ts";
 
 export interface PostDef {
   slug: string;
@@ -153,7 +154,7 @@ export const posts: PostDef[] = [
       "Three microphones, a treated room and someone to press record: a tour of the new podcast studio and how local businesses are already using it.",
     tags: ["podcasting", "small-business"],
     featured: false,
-    videoURL: "https://www.youtube.com/watch?v=Oz4rkStud10",
+    videoURL: videoAssetUrl("video-post-podcast-studio"),
     content: doc(
       p(
         "A year ago, when we asked members what they wished the building had, the most common answer was not a bigger kitchen or more parking. It was *a quiet room with good microphones*. This summer we built one, and the **Foundry Podcast Studio** is now open for bookings.",

@@ -1,6 +1,5 @@
 import { CalendarPlus, Clock, ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
-import { trackButtonClick } from "~/lib/analytics";
 import { type EventView, eventCoverSrcSet } from "~/lib/events";
 import { Badge } from "../ui/Badge";
 import { cardClasses } from "../ui/Card";
@@ -85,7 +84,7 @@ function EventLink({ href, label, children }: { href: string; label: string; chi
       href={href}
       target="_blank"
       rel="noopener noreferrer"
-      onClick={() => trackButtonClick(label)}
+      data-analytics={label}
       className="inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-accent-400 px-5 text-sm font-semibold text-brand-950 shadow-sm transition-colors hover:bg-accent-300"
     >
       {children}
