@@ -39,9 +39,11 @@ export interface RequestInfo {
   awaitSections: boolean;
   /**
    * Keeps this response out of the server's page cache: a loader calls it when the page is not what
-   * the content makes it (a section still streaming or failed, a fallback shown for a failure).
+   * the content makes it (a section still streaming, failed or late, a fallback shown for a failure).
    */
   skipPageCache: (reason: string) => void;
+  /** An editor's draft preview (a valid `preview` cookie): content from the Preview API. */
+  preview: boolean;
 }
 
 export const appContext = createContext<AppContext>();

@@ -3,7 +3,7 @@ import { StringDecoder } from "node:string_decoder";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, HandleDataRequestFunction, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "./context";
 import stylesheetCss from "./app.css?inline";
@@ -13,8 +13,12 @@ import { NonceProvider } from "./lib/nonce";
 export { streamTimeout } from "./lib/streaming";
 import { streamTimeout } from "./lib/streaming";
 
-/** Pages are cached briefly by the browser; errors and not-found pages are not cached. */
+/**
+ * Pages are cached briefly by the browser; errors and not-found pages are not cached. A page differs
+ * with the preview cookie, so a browser never answers a preview with the published page it cached.
+ */
 function setDefaultCaching(headers: Headers, status: number): void {
+  headers.append("Vary", "Cookie");
   if (headers.has("Cache-Control")) return;
   headers.set("Cache-Control", status === 200 ? "private, max-age=60" : "no-store");
 }
@@ -22,6 +26,12 @@ function setDefaultCaching(headers: Headers, status: number): void {
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
   setDefaultCaching(response.headers, response.status);
   return response;
+};
+
+/** A loader, action or render that threw: logged with its stack (the request id comes with the line). */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  console.error(`Route error on ${request.method} ${new URL(request.url).pathname}:`, error);
 };
 
 export default function handleRequest(

@@ -12,11 +12,13 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import headingFont from "./fonts/fraunces-600-headings.woff2?url";
+import { PreviewBar } from "./components/layout/PreviewBar";
 import { SiteLayout } from "./components/layout/SiteLayout";
 import { ErrorPage } from "./components/sections/ErrorPage";
 import { pageTitle } from "./config/site";
-import { appContext } from "./context";
-import { gtagBootstrapScript, trackPageView } from "./lib/analytics";
+import { appContext, requestContext } from "./context";
+import { gtagBootstrapScript, recordControlClicks, trackPageView } from "./lib/analytics";
+import { yearIn } from "./lib/dates";
 import { useNonce } from "./lib/nonce";
 import { SiteConfigProvider } from "./lib/site-config";
 
@@ -42,13 +44,14 @@ export const meta: Route.MetaFunction = ({ error }) => {
 
 export function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(appContext);
-  return { config, year: new Date().getFullYear() };
+  return { config, year: yearIn(config.timeZone), preview: context.get(requestContext).preview };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const measurementId = data?.config.gaMeasurementId ?? null;
+  const preview = data?.preview ?? false;
   return (
     <html lang="en-US" suppressHydrationWarning>
       <head>
@@ -62,11 +65,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
             __html: `document.documentElement.classList.add('js');${gtagBootstrapScript(measurementId)}`,
           }}
         />
+        {/* A draft preview is never indexed (the server also says so in X-Robots-Tag). */}
+        {preview ? <meta name="robots" content="noindex" /> : null}
         <Meta />
         <Links />
       </head>
       <body>
         {children}
+        {preview ? <PreviewBar /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -74,10 +80,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function usePageViews() {
+/** Page views on every navigation, and button clicks anywhere in the document (SPEC.md section 1). */
+function useAnalytics() {
   const location = useLocation();
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    return recordControlClicks(document);
   }, []);
   useEffect(() => {
     trackPageView(`${location.pathname}${location.search}`);
@@ -85,7 +93,7 @@ function usePageViews() {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  usePageViews();
+  useAnalytics();
   return (
     <SiteConfigProvider config={loaderData.config}>
       <SiteLayout year={loaderData.year}>
@@ -96,7 +104,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  usePageViews();
+  useAnalytics();
   const data = useRouteLoaderData<typeof loader>("root");
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const page = notFound ? <ErrorPage kind="not-found" /> : <ErrorPage kind="error" />;

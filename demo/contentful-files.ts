@@ -117,6 +117,7 @@ const CONTENT_TYPES: Record<string, string> = {
   ".svg": "image/svg+xml",
   ".pdf": "application/pdf",
   ".mp4": "video/mp4",
+  ".webm": "video/webm",
 };
 
 export function contentTypeFor(path: string): string {
@@ -170,15 +171,60 @@ export async function sendAssetFile(
     stored = await readWithEtag(path);
   }
   if (!stored) return false;
-  const headers = { ...FILE_HEADERS, ETag: stored.etag, "Content-Type": contentTypeFor(path) };
+  const headers = {
+    ...FILE_HEADERS,
+    ETag: stored.etag,
+    "Content-Type": contentTypeFor(path),
+    "Accept-Ranges": "bytes",
+  };
   if (etagMatches(request.headers["if-none-match"], stored.etag)) {
     response.writeHead(304, headers);
     response.end();
     return true;
   }
+  // Video players ask for byte ranges (Safari plays nothing from a server that ignores them).
+  const range = byteRange(request.headers.range, stored.body.length);
+  if (range === "unsatisfiable") {
+    response.writeHead(416, { ...headers, "Content-Range": `bytes */${stored.body.length}` });
+    response.end();
+    return true;
+  }
+  if (range) {
+    const part = stored.body.subarray(range.start, range.end + 1);
+    response.writeHead(206, {
+      ...headers,
+      "Content-Range": `bytes ${range.start}-${range.end}/${stored.body.length}`,
+      "Content-Length": part.length,
+    });
+    response.end(request.method === "HEAD" ? undefined : part);
+    return true;
+  }
   response.writeHead(200, { ...headers, "Content-Length": stored.body.length });
   response.end(request.method === "HEAD" ? undefined : stored.body);
   return true;
+}
+
+/**
+ * A single `bytes=` range of a file of `size` bytes (`start-end`, `start-` or the last `-n`), inclusive;
+ * null for no header or one this stand-in does not serve as a range (several ranges, other units):
+ * those get the whole file, as HTTP allows.
+ */
+export function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | "unsatisfiable" | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === "" && match[2] === "")) return null;
+  const [, first = "", last = ""] = match;
+  if (first === "") {
+    const length = Number(last);
+    if (length === 0 || size === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - length), end: size - 1 };
+  }
+  const start = Number(first);
+  if (start >= size) return "unsatisfiable";
+  const end = last === "" ? size - 1 : Math.min(Number(last), size - 1);
+  return end < start ? null : { start, end };
 }
 
 export function sendText(response: ServerResponse, status: number, text: string): void {

@@ -432,6 +432,21 @@ describe("asset files", () => {
     expect(response.headers.get("etag")).toMatch(/^"[0-9a-f]{40}"$/);
   });
 
+  it("serves byte ranges, as video players ask for them", async () => {
+    const whole = heroFile("");
+    const { response, bytes } = await fetchBytes(heroPath, { headers: { Range: "bytes=10-19" } });
+    expect(response.status).toBe(206);
+    expect(response.headers.get("content-range")).toBe(`bytes 10-19/${whole.length}`);
+    expect(bytes.equals(whole.subarray(10, 20))).toBe(true);
+    const tail = await fetchBytes(heroPath, { headers: { Range: "bytes=-5" } });
+    expect(tail.bytes.equals(whole.subarray(whole.length - 5))).toBe(true);
+    const beyond = await fetchBytes(heroPath, { headers: { Range: `bytes=${whole.length}-` } });
+    expect(beyond.response.status).toBe(416);
+    const several = await fetchBytes(heroPath, { headers: { Range: "bytes=0-1,5-6" } });
+    expect(several.response.status).toBe(200);
+    expect(several.bytes.equals(whole)).toBe(true);
+  });
+
   it.each([
     ["500", ".w640"],
     ["640", ".w640"],
@@ -583,5 +598,67 @@ describe("loadDataset", () => {
     const bad = join(assetsDir, "bad.json");
     await writeFile(bad, JSON.stringify({ entries: [] }));
     await expect(loadDataset(bad)).rejects.toThrow(/contentTypes/);
+  });
+});
+
+describe("drafts, the Preview API and editors' changes", () => {
+  const PREVIEW_TOKEN = "test-preview-token";
+  let editable: ContentfulStandIn;
+
+  beforeAll(async () => {
+    editable = await startContentfulStandIn({
+      dataset: fixtureDataset(),
+      assetsDir,
+      spaceId: FIXTURE_SPACE_ID,
+      accessToken: TOKEN,
+      previewToken: PREVIEW_TOKEN,
+    });
+  });
+
+  afterAll(async () => {
+    await editable?.close();
+  });
+
+  const clientFor = (accessToken: string) => makeClient({ host: editable.host, accessToken });
+  const slugs = async (accessToken: string) =>
+    (await clientFor(accessToken).getEntries({ content_type: "blogPost", order: ["sys.id"] } as never)).items.map(
+      (item) => item.fields.slug,
+    );
+
+  it("serves a draft through the preview token only", async () => {
+    const draft = editable.entry("post-a")!;
+    const { publishedVersion: _published, ...draftSys } = draft.sys;
+    editable.putEntry({
+      ...draft,
+      sys: { ...draftSys, id: "post-draft" },
+      fields: { ...draft.fields, slug: { "en-US": "draft-post" } },
+    });
+    expect(await slugs(TOKEN)).not.toContain("draft-post");
+    expect(await slugs(PREVIEW_TOKEN)).toContain("draft-post");
+    editable.removeEntry("post-draft");
+    expect(await slugs(PREVIEW_TOKEN)).not.toContain("draft-post");
+  });
+
+  it("serves a published change on the next request", async () => {
+    const post = editable.entry("post-b")!;
+    editable.putEntry({ ...post, fields: { ...post.fields, title: { "en-US": "Member spotlight, revised" } } });
+    const [entry] = (await clientFor(TOKEN).getEntries({ "sys.id": "post-b" })).items;
+    expect(entry?.fields.title).toBe("Member spotlight, revised");
+  });
+
+  it("refuses a token it does not know, the preview token of another space included", async () => {
+    await expect(clientFor("not-a-token").getEntries()).rejects.toMatchObject({ name: "AccessTokenInvalid" });
+    const withoutPreview = await startContentfulStandIn({
+      dataset: fixtureDataset(),
+      assetsDir,
+      spaceId: FIXTURE_SPACE_ID,
+      accessToken: TOKEN,
+    });
+    try {
+      const other = makeClient({ host: withoutPreview.host, accessToken: PREVIEW_TOKEN });
+      await expect(other.getEntries()).rejects.toMatchObject({ name: "AccessTokenInvalid" });
+    } finally {
+      await withoutPreview.close();
+    }
   });
 });

@@ -38,6 +38,7 @@ import { listen, type RunningService, sendJson } from "./http.ts";
 
 export const DEMO_SPACE_ID = "demohub";
 export const DEMO_ACCESS_TOKEN = "demo-delivery-token";
+export const DEMO_PREVIEW_TOKEN = "demo-preview-token";
 
 export interface ContentfulStandInOptions {
   dataset: ContentfulExport;
@@ -45,6 +46,11 @@ export interface ContentfulStandInOptions {
   assetsDir: string;
   spaceId: string;
   accessToken: string;
+  /**
+   * A Content Preview API token: requests that present it see drafts too (the real service tells the
+   * two APIs apart by host; this stand-in serves both on one host and tells them apart by token).
+   */
+  previewToken?: string;
   /** Default `master`. */
   environment?: string;
   /** Default 127.0.0.1 and an ephemeral port. */
@@ -59,8 +65,23 @@ export interface ContentfulStandInOptions {
 export interface ContentfulStandIn extends RunningService {
   spaceId: string;
   accessToken: string;
+  previewToken: string | null;
   environment: string;
   faults: FaultController;
+  /** The entry as the space holds it (a copy), or undefined. */
+  entry(id: string): ExportEntry | undefined;
+  /**
+   * Saves an entry, as an editor does: with publish metadata (`sys.publishedVersion`) it is published
+   * and the Delivery API serves it; without, it is a draft only the Preview API shows.
+   */
+  putEntry(entry: ExportEntry): void;
+  /** Removes an entry (unpublished and deleted). */
+  removeEntry(id: string): void;
+}
+
+/** Whether an entry or asset has been published (an export marks drafts by leaving the version out). */
+export function isPublished(entity: { sys: { publishedVersion?: number } }): boolean {
+  return entity.sys.publishedVersion !== undefined;
 }
 
 export async function loadDataset(file: string): Promise<ContentfulExport> {
@@ -76,22 +97,51 @@ export async function startContentfulStandIn(options: ContentfulStandInOptions):
   const environment = options.environment ?? "master";
   const faults = new FaultController();
   let ownHost = "";
-  const space = new DeliverySpace(options.dataset, {
-    spaceId: options.spaceId,
-    environment,
-    assetHost: () => options.assetHost ?? ownHost,
-  });
-  const api = new DeliveryApi(space, options.accessToken);
+  const settings = { spaceId: options.spaceId, environment, assetHost: () => options.assetHost ?? ownHost };
+  const dataset: ContentfulExport = { ...options.dataset, entries: [...options.dataset.entries] };
+  const spaces = { delivery: publishedSpace(dataset, settings), preview: new DeliverySpace(dataset, settings) };
+  const changed = () => {
+    spaces.delivery = publishedSpace(dataset, settings);
+    spaces.preview = new DeliverySpace(dataset, settings);
+  };
+  const tokens = { delivery: options.accessToken, preview: options.previewToken ?? null };
   const files = indexAssetFiles(options.dataset.assets, options.assetsDir);
 
   const service = await listen(
     (request, response) => {
-      void handleRequest(request, response, { api, files, faults, control: options.control ?? false });
+      void handleRequest(request, response, { spaces, tokens, files, faults, control: options.control ?? false });
     },
     { host: options.host ?? "127.0.0.1", port: options.port ?? 0 },
   );
   ownHost = service.host;
-  return { ...service, spaceId: options.spaceId, accessToken: options.accessToken, environment, faults };
+  return {
+    ...service,
+    spaceId: options.spaceId,
+    accessToken: options.accessToken,
+    previewToken: tokens.preview,
+    environment,
+    faults,
+    entry: (id) => structuredClone(dataset.entries.find((candidate) => candidate.sys.id === id)),
+    putEntry(entry) {
+      const index = dataset.entries.findIndex((candidate) => candidate.sys.id === entry.sys.id);
+      if (index === -1) dataset.entries.push(structuredClone(entry));
+      else dataset.entries[index] = structuredClone(entry);
+      changed();
+    },
+    removeEntry(id) {
+      const index = dataset.entries.findIndex((candidate) => candidate.sys.id === id);
+      if (index !== -1) dataset.entries.splice(index, 1);
+      changed();
+    },
+  };
+}
+
+/** What the Delivery API sees: published entries and assets only. */
+function publishedSpace(dataset: ContentfulExport, settings: ConstructorParameters<typeof DeliverySpace>[1]) {
+  return new DeliverySpace(
+    { ...dataset, entries: dataset.entries.filter(isPublished), assets: dataset.assets.filter(isPublished) },
+    settings,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -100,7 +150,8 @@ export async function startContentfulStandIn(options: ContentfulStandInOptions):
 const CDA_CONTENT_TYPE = "application/vnd.contentful.delivery.v1+json";
 
 interface HandlerContext {
-  api: DeliveryApi;
+  spaces: { delivery: DeliverySpace; preview: DeliverySpace };
+  tokens: { delivery: string; preview: string | null };
   files: Map<string, StoredFile>;
   faults: FaultController;
   control: boolean;
@@ -133,7 +184,13 @@ async function route(request: IncomingMessage, response: ServerResponse, context
     throw notFound({ type: "Route", method: request.method ?? "", path: url.pathname });
   }
   if (url.pathname === "/spaces" || url.pathname.startsWith("/spaces/")) {
-    const body = context.api.handle(url, request.headers.authorization);
+    const preview =
+      context.tokens.preview !== null &&
+      presentedTokens(url, request.headers.authorization).includes(context.tokens.preview);
+    const api = preview
+      ? new DeliveryApi(context.spaces.preview, context.tokens.preview!)
+      : new DeliveryApi(context.spaces.delivery, context.tokens.delivery);
+    const body = api.handle(url, request.headers.authorization);
     return sendCda(response, 200, body, requestId);
   }
   const segments = decodeSegments(url.pathname);
@@ -221,9 +278,7 @@ class DeliveryApi {
   }
 
   private authenticate(url: URL, authorization: string | undefined): void {
-    const bearer = /^Bearer\s+(\S+)$/i.exec(authorization ?? "")?.[1];
-    const presented = [bearer, url.searchParams.get("access_token")];
-    if (!presented.includes(this.accessToken)) {
+    if (!presentedTokens(url, authorization).includes(this.accessToken)) {
       throw new CdaError(401, "AccessTokenInvalid", ACCESS_TOKEN_INVALID);
     }
   }
@@ -356,6 +411,12 @@ class DeliveryApi {
     const items = paged.items.map(({ source, view }) => ("all" in choice ? render(source, choice) : view));
     return { ...paged, items: query.select ? items.map((item) => project(item, query.select!) as CdaEntity) : items };
   }
+}
+
+/** The tokens a request presents: its bearer token and its `access_token` parameter. */
+function presentedTokens(url: URL, authorization: string | undefined): (string | undefined)[] {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(authorization ?? "")?.[1];
+  return [bearer, url.searchParams.get("access_token") ?? undefined];
 }
 
 /** The full-text `query` parameter: every term must occur in some text of the entity. */

@@ -8,6 +8,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { ContentTypeField, ContentfulExport, ExportAsset, ExportEntry } from "./contentful-export.ts";
+import { privacyPolicy, termsOfService } from "../app/content/legal.ts";
+import { coworking, eventSpaces, meetingRoomsPage, privateOffices } from "../app/content/spaces.ts";
+import { legalDocumentFromRichText } from "../app/lib/legal-text.ts";
 import { demoEvents } from "./events.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -69,6 +72,27 @@ const EXPECTED_FIELDS: Record<string, Expected> = {
     ["site", "Symbol", true],
     ["backgroundImage", "Link<Asset>"],
   ],
+  // Not in SPEC.md: the pictures the space and home pages show in fixed places (docs/content.md).
+  siteImage: [
+    ["key", "Symbol", true],
+    ["site", "Symbol", true],
+    ["image", "Link<Asset>", true],
+  ],
+  // Beyond SPEC.md: the site's video tours (README, "Pointing it at real services").
+  siteVideo: [
+    ["key", "Symbol", true],
+    ["title", "Symbol"],
+    ["video", "Link<Asset>"],
+    ["videoUrl", "Symbol"],
+  ],
+  // Beyond SPEC.md: the legal pages' texts.
+  legalText: [
+    ["slug", "Symbol", true],
+    ["title", "Symbol"],
+    ["dateLine", "Symbol"],
+    ["introduction", "Text"],
+    ["body", "RichText"],
+  ],
 };
 
 const BLOG_TAGS = [
@@ -112,7 +136,9 @@ const HERO_SLUGS = [
 const SPACE_PAGES = ["coworking", "private-offices", "meeting-rooms", "event-spaces"];
 // Every event the events stand-in serves needs a cover image.
 const EVENT_SLUGS = demoEvents(new Date()).map((event) => event.slug);
-const YOUTUBE_WATCH = /^https:\/\/www\.youtube\.com\/watch\?v=[A-Za-z0-9_-]{11}$/;
+/** A video uploaded to the content service, as its file's protocol-relative address. */
+const UPLOADED_VIDEO = /^\/\/videos\.ctfassets\.net\/demohub\/[\w-]+\/[0-9a-f]{32}\/[\w-]+\.mp4$/;
+const VIDEO_BUDGET_KB = 400;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
 /** Width variants written beside a master, by master width. */
@@ -130,8 +156,12 @@ function typeOf(f: ContentTypeField): string {
 const assetsById = new Map(space.assets.map((a) => [a.sys.id, a]));
 const typesById = new Map(space.contentTypes.map((t) => [t.sys.id, t]));
 
+/** An export marks a draft (saved, never published) by leaving out its publish metadata. */
+const isDraft = (e: ExportEntry) => e.sys.publishedVersion === undefined;
+
+/** The published entries of a type (what visitors see). */
 function entriesOf(type: string): ExportEntry[] {
-  return space.entries.filter((e) => e.sys.contentType.sys.id === type);
+  return space.entries.filter((e) => e.sys.contentType.sys.id === type && !isDraft(e));
 }
 
 function val<T = unknown>(e: ExportEntry, field: string): T {
@@ -261,7 +291,7 @@ function dirSize(dir: string): number {
 // ---------------------------------------------------------------- tests
 
 describe("content types", () => {
-  it("are exactly the five types of SPEC.md section 3", () => {
+  it("are exactly the five types of SPEC.md section 3 and the site's own siteImage, siteVideo and legalText", () => {
     expect(space.contentTypes.map((t) => t.sys.id).sort()).toEqual(Object.keys(EXPECTED_FIELDS).sort());
   });
 
@@ -352,7 +382,7 @@ describe("entries", () => {
   });
 
   it("have complete system metadata", () => {
-    for (const entity of [...space.entries, ...space.assets]) {
+    for (const entity of [...space.entries.filter((e) => !isDraft(e)), ...space.assets]) {
       const s = entity.sys;
       for (const t of [s.createdAt, s.updatedAt, s.publishedAt, s.firstPublishedAt]) expect(t, s.id).toMatch(ISO_TIME);
       expect(s.publishedVersion, s.id).toBeGreaterThan(0);
@@ -360,8 +390,21 @@ describe("entries", () => {
     }
   });
 
-  it("have slugs that are unique", () => {
-    const slugs = entriesOf("blogPost").map((e) => val<string>(e, "slug"));
+  it("include one draft, a blog post with dates but no publish metadata", () => {
+    const drafts = space.entries.filter(isDraft);
+    expect(drafts.map((e) => e.sys.contentType.sys.id)).toEqual(["blogPost"]);
+    const [draft] = drafts;
+    expect(draft!.sys.createdAt).toMatch(ISO_TIME);
+    expect(draft!.sys.publishedAt).toBeUndefined();
+    expect(draft!.sys.firstPublishedAt).toBeUndefined();
+    const n = words(val<RtNode>(draft!, "content"));
+    expect(n >= 250 && n <= 600, `${n} words`).toBe(true);
+  });
+
+  it("have slugs that are unique, drafts included", () => {
+    const slugs = space.entries
+      .filter((e) => e.sys.contentType.sys.id === "blogPost")
+      .map((e) => val<string>(e, "slug"));
     expect(new Set(slugs).size).toBe(slugs.length);
   });
 });
@@ -372,7 +415,8 @@ describe("assets", () => {
       const file = a.fields.file[LOCALE]!;
       expect(a.fields.title[LOCALE], a.sys.id).toBeTruthy();
       expect(a.fields.description?.[LOCALE]?.length ?? 0, a.sys.id).toBeGreaterThan(20);
-      expect(file.url).toBe(`//images.ctfassets.net/demohub/${a.sys.id}/${file.url.split("/")[5]}/${file.fileName}`);
+      const host = file.contentType.startsWith("video/") ? "videos.ctfassets.net" : "images.ctfassets.net";
+      expect(file.url).toBe(`//${host}/demohub/${a.sys.id}/${file.url.split("/")[5]}/${file.fileName}`);
       expect(file.url.split("/")[5]).toMatch(/^[0-9a-f]{32}$/);
     }
   });
@@ -388,6 +432,10 @@ describe("assets", () => {
         expect(svg).toContain("<svg");
         expect(file.details.size).toBeLessThanOrEqual(4096);
         expect(file.details.image).toBeDefined();
+      } else if (file.contentType === "video/mp4") {
+        const head = readFileSync(path).subarray(0, 12);
+        expect(head.toString("ascii", 4, 8), `${a.sys.id} is an MP4`).toBe("ftyp");
+        expect(file.details.size, `${a.sys.id} over ${VIDEO_BUDGET_KB} KB`).toBeLessThanOrEqual(VIDEO_BUDGET_KB * 1024);
       } else {
         expect(file.contentType).toBe("image/webp");
         const dims = imageSize(readFileSync(path));
@@ -428,7 +476,7 @@ describe("assets", () => {
     }
   });
 
-  it("are all referenced or are benefit images", () => {
+  it("are all referenced", () => {
     const linked = new Set<string>();
     for (const e of space.entries)
       walk({ nodeType: "x", content: Object.values(e.fields).map((f) => f[LOCALE]) as RtNode[] }, (n) => {
@@ -437,7 +485,12 @@ describe("assets", () => {
           (n.data?.target as { sys?: { id?: string } } | undefined)?.sys?.id;
         if (target) linked.add(target);
       });
-    const unused = space.assets.map((a) => a.sys.id).filter((id) => !linked.has(id) && !id.startsWith("benefit-"));
+    // Stories and posts name their uploaded videos by address (their videoURL field).
+    for (const e of space.entries) {
+      const address = e.fields.videoURL?.[LOCALE];
+      if (typeof address === "string") linked.add(address.split("/")[4] ?? "");
+    }
+    const unused = space.assets.map((a) => a.sys.id).filter((id) => !linked.has(id));
     expect(unused).toEqual([]);
   });
 });
@@ -501,10 +554,12 @@ describe("coverage", () => {
     expect(asset?.fields.file[LOCALE]?.details.image).toEqual({ width: 1200, height: 800 });
   });
 
-  it("has exactly one post with a YouTube watch-page video URL", () => {
+  it("has exactly one post with a video, a file uploaded to the content service", () => {
     const withVideo = postEntries.filter((e) => val(e, "videoURL") !== undefined);
     expect(withVideo).toHaveLength(1);
-    expect(val(withVideo[0]!, "videoURL")).toMatch(YOUTUBE_WATCH);
+    const address = val<string>(withVideo[0]!, "videoURL");
+    expect(address).toMatch(UPLOADED_VIDEO);
+    expect(assetsById.get(address.split("/")[4]!)?.fields.file[LOCALE]?.url).toBe(address);
   });
 
   it("has 6 success stories covering the four space pages and the home page", () => {
@@ -522,7 +577,10 @@ describe("coverage", () => {
     }
     const videos = stories.map((s) => val<string | undefined>(s, "videoURL")).filter((v) => v !== undefined);
     expect(videos).toHaveLength(2);
-    for (const v of videos) expect(v).toMatch(YOUTUBE_WATCH);
+    for (const v of videos) {
+      expect(v).toMatch(UPLOADED_VIDEO);
+      expect(assetsById.get(v!.split("/")[4]!)?.fields.file[LOCALE]?.url).toBe(v);
+    }
   });
 
   it("has 6 partners, two of each type, ordered 1 to 6", () => {
@@ -581,6 +639,56 @@ describe("coverage", () => {
     expect(
       new Set(heroes.map((h) => val<{ sys: { id: string } }>(h, "backgroundImage").sys.id)).size,
     ).toBeGreaterThanOrEqual(12);
+  });
+
+  it("has a siteImage for each space page's three benefits and the home page's promotion, for site cchub", () => {
+    const images = entriesOf("siteImage");
+    const keys = images.map((i) => val<string>(i, "key"));
+    expect(keys.sort()).toEqual(
+      [...SPACE_PAGES.flatMap((page) => [1, 2, 3].map((n) => `benefit-${page}-${n}`)), "home-think-lounge"].sort(),
+    );
+    for (const i of images) {
+      expect(val(i, "site")).toBe("cchub");
+      const a = assetsById.get(val<{ sys: { id: string } }>(i, "image").sys.id)!;
+      expect(a.fields.file[LOCALE]!.details.image).toEqual({ width: 1200, height: 900 });
+    }
+  });
+});
+
+describe("legal texts", () => {
+  it("are the site's built-in Privacy Policy and Terms, word for word, as the site reads them", () => {
+    const read = (slug: string) => {
+      const entry = entriesOf("legalText").find((e) => val(e, "slug") === slug)!;
+      return legalDocumentFromRichText({
+        dateLine: val(entry, "dateLine"),
+        introduction: val(entry, "introduction"),
+        body: val(entry, "body"),
+      });
+    };
+    expect(
+      entriesOf("legalText")
+        .map((e) => val<string>(e, "slug"))
+        .sort(),
+    ).toEqual(["privacy", "terms"]);
+    expect(read("privacy")).toEqual(privacyPolicy);
+    expect(read("terms")).toEqual(termsOfService);
+  });
+});
+
+describe("site videos", () => {
+  it("give every video tour of the site's pages an uploaded clip, by the key the page asks for", () => {
+    const tourKeys = [
+      ...coworking.videos,
+      ...privateOffices.videos,
+      ...meetingRoomsPage.videos,
+      ...eventSpaces.configurations.videos,
+    ].map((tour) => tour.key);
+    const entries = entriesOf("siteVideo");
+    expect(entries.map((e) => val<string>(e, "key")).sort()).toEqual([...tourKeys].sort());
+    for (const e of entries) {
+      const asset = assetsById.get(val<{ sys: { id: string } }>(e, "video").sys.id);
+      expect(asset?.fields.file[LOCALE]?.contentType, e.sys.id).toBe("video/mp4");
+    }
   });
 });
 

@@ -264,6 +264,15 @@ describe("token expiry", () => {
     expect((await getEvents(service, body.access_token)).status).toBe(401);
     expect((await getEvents(service, await tokenFor(service))).status).toBe(200);
   });
+
+  it("remembers at most a thousand live tokens, forgetting the oldest first", async () => {
+    const service = await start();
+    const first = await tokenFor(service);
+    const second = await tokenFor(service);
+    for (let issued = 2; issued < 1_001; issued++) await tokenFor(service);
+    expect((await getEvents(service, first)).status).toBe(401);
+    expect((await getEvents(service, second)).status).toBe(200);
+  });
 });
 
 describe("relative dating", () => {

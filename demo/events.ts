@@ -293,6 +293,9 @@ interface TokenStore {
   isValid(token: string): boolean;
 }
 
+/** Tokens issued within their lifetime beyond this many: the oldest are forgotten first. */
+const MAX_LIVE_TOKENS = 1_000;
+
 function createTokenStore(now: () => Date, ttlSeconds: number): TokenStore {
   const expiries = new Map<string, number>();
   const forgetExpired = () => {
@@ -305,6 +308,8 @@ function createTokenStore(now: () => Date, ttlSeconds: number): TokenStore {
       forgetExpired();
       const token = randomBytes(24).toString("base64url");
       expiries.set(token, now().getTime() + ttlSeconds * 1000);
+      // A Map iterates in insertion order: the first key is the oldest token.
+      while (expiries.size > MAX_LIVE_TOKENS) expiries.delete(expiries.keys().next().value as string);
       return token;
     },
     isValid(token) {

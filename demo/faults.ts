@@ -16,6 +16,8 @@ export interface FaultRule {
   /** JSON body sent with `status`; `rawBody` wins when both are set. */
   body?: unknown;
   rawBody?: string;
+  /** Headers sent with `status` (e.g. a `Location` for a redirect). */
+  headers?: Record<string, string>;
   /** Wait this long before answering (alone, it only slows the real response). */
   delayMs?: number;
   /** How many matching requests it applies to (every one when absent). */
@@ -28,9 +30,18 @@ export interface RecordedRequest {
   at: string;
 }
 
+/** How many recent requests a stand-in remembers by default (older ones are forgotten). */
+export const DEFAULT_RECORDED_REQUESTS = 500;
+
 export class FaultController {
   private rules: FaultRule[] = [];
+  /** The most recent requests, oldest first: a bounded window, so a long-running demo never grows. */
   readonly requests: RecordedRequest[] = [];
+  private readonly maxRecorded: number;
+
+  constructor({ maxRecorded = DEFAULT_RECORDED_REQUESTS }: { maxRecorded?: number } = {}) {
+    this.maxRecorded = Math.max(0, Math.floor(maxRecorded));
+  }
 
   add(rule: FaultRule): void {
     this.rules.push({ ...rule });
@@ -49,6 +60,7 @@ export class FaultController {
     const url = request.url ?? "/";
     if (!url.startsWith("/__control/")) {
       this.requests.push({ method: request.method ?? "GET", url, at: new Date().toISOString() });
+      if (this.requests.length > this.maxRecorded) this.requests.splice(0, this.requests.length - this.maxRecorded);
     }
     const rule = this.rules.find(
       (candidate) =>
@@ -63,10 +75,10 @@ export class FaultController {
     if (rule.delayMs) await new Promise((resolve) => setTimeout(resolve, rule.delayMs));
     if (rule.status === undefined) return false;
     if (rule.rawBody !== undefined) {
-      response.writeHead(rule.status, { "Content-Type": "application/json" });
+      response.writeHead(rule.status, { "Content-Type": "application/json", ...rule.headers });
       response.end(rule.rawBody);
     } else {
-      sendJson(response, rule.status, rule.body ?? null);
+      sendJson(response, rule.status, rule.body ?? null, rule.headers);
     }
     return true;
   }

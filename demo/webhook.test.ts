@@ -194,3 +194,28 @@ describe("control endpoints", () => {
     }
   });
 });
+
+describe("bounded memory", () => {
+  it("keeps only the latest posts (personal data included), oldest forgotten first", async () => {
+    const small = await startWebhookSink({ maxReceived: 3 });
+    try {
+      for (let index = 1; index <= 5; index++) {
+        const response = await fetch(`${small.url}/hooks/lead`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ ...lead, name: `Visitor ${index}` }),
+        });
+        expect(response.status).toBe(200);
+      }
+      expect(small.received().map((record) => (record.body as { name: string }).name)).toEqual([
+        "Visitor 3",
+        "Visitor 4",
+        "Visitor 5",
+      ]);
+      // Its request log is a bounded window as well.
+      expect(small.faults.requests.length).toBe(5);
+    } finally {
+      await small.close();
+    }
+  });
+});

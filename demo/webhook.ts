@@ -23,7 +23,26 @@ export interface WebhookSinkOptions {
   host?: string;
   port?: number;
   control?: boolean;
+  /**
+   * How many of the latest posts it keeps (default 100): leads carry personal data, so a long-running
+   * demo keeps a window of recent ones rather than every lead it was ever sent.
+   */
+  maxReceived?: number;
+  /**
+   * Decides the answer to each POST before it is recorded (tests that script a misbehaving receiver):
+   * an answer, or undefined to accept and record the post as usual.
+   */
+  respond?: (call: ScriptedCall) => { status: number; headers?: Record<string, string> } | undefined;
 }
+
+export interface ScriptedCall {
+  /** 1 for the first POST the sink receives, and so on. */
+  number: number;
+  path: string;
+  idempotencyKey: string | undefined;
+}
+
+export const DEFAULT_MAX_RECEIVED = 100;
 
 export interface WebhookSink extends RunningService {
   received(): ReceivedLead[];
@@ -39,11 +58,18 @@ const DRAIN_LIMIT_BYTES = 10 * 1024 * 1024;
 
 interface SinkState {
   received: ReceivedLead[];
+  maxReceived: number;
   failures: { remaining: number; status: number };
+  calls: number;
 }
 
 export async function startWebhookSink(options: WebhookSinkOptions = {}): Promise<WebhookSink> {
-  const state: SinkState = { received: [], failures: { remaining: 0, status: 500 } };
+  const state: SinkState = {
+    received: [],
+    maxReceived: Math.max(0, Math.floor(options.maxReceived ?? DEFAULT_MAX_RECEIVED)),
+    failures: { remaining: 0, status: 500 },
+    calls: 0,
+  };
   const faults = new FaultController();
   const failNext = (count: number, status = 500) => {
     state.failures = { remaining: Math.max(0, Math.floor(count)), status };
@@ -85,11 +111,25 @@ async function handleRequest(
   if (request.method !== "POST") {
     return sendJson(response, 405, { ok: false, error: "Only POST is accepted." }, { Allow: "POST" });
   }
-  await receive(state, path, request, response);
+  await receive(state, options, path, request, response);
 }
 
-async function receive(state: SinkState, path: string, request: IncomingMessage, response: ServerResponse) {
+async function receive(
+  state: SinkState,
+  options: WebhookSinkOptions,
+  path: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+) {
   const { text, tooLarge } = await readCapped(request, WEBHOOK_BODY_LIMIT_BYTES);
+  state.calls += 1;
+  const key = request.headers["idempotency-key"];
+  const scripted = options.respond?.({
+    number: state.calls,
+    path,
+    idempotencyKey: Array.isArray(key) ? key[0] : key,
+  });
+  if (scripted) return sendJson(response, scripted.status, { ok: scripted.status < 300 }, scripted.headers);
   if (state.failures.remaining > 0) {
     state.failures.remaining -= 1;
     return sendJson(response, state.failures.status, { ok: false, error: "Simulated failure (failNext)." });
@@ -105,6 +145,7 @@ async function receive(state: SinkState, path: string, request: IncomingMessage,
     headers: flattenHeaders(request),
     body: parsed.body,
   });
+  if (state.received.length > state.maxReceived) state.received.splice(0, state.received.length - state.maxReceived);
   sendJson(response, 200, { ok: true });
 }
 

@@ -15,30 +15,32 @@ afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function cli(...args: string[]) {
   return spawnSync(process.execPath, [path.resolve(import.meta.dirname, "leads.ts"), ...args], {
-    env: { ...process.env, DATA_DIR: dataDir },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
     encoding: "utf8",
+    input: "",
   });
 }
 
 async function seed() {
   const store = await openLeadStore({ dataDir });
-  const pending = store.create({
+  const pending = await store.create({
     name: "Jordan Reyes",
     email: "jordan@example.com",
     phone: "(870) 555-0199",
     interests: ["partnership"],
     referralSource: "Event",
   });
-  const delivered = store.create({
+  const delivered = await store.create({
     name: "Sam Lee",
     email: "sam@example.com",
     phone: "870-555-0100",
     interests: ["coworking-space"],
     referralSource: "Website",
   });
-  store.markDelivered(delivered.id);
-  store.recordFailure(pending.id, "webhook answered 503", new Date(Date.now() + 3_600_000));
-  store.close();
+  await store.markDelivered(delivered.id);
+  await store.claimDue({ worker: "seed", leaseMs: 1_000, limit: 10 });
+  await store.recordFailure(pending.id, "seed", "webhook answered 503", new Date(Date.now() + 3_600_000));
+  await store.close();
   return { pending, delivered };
 }
 
@@ -60,8 +62,10 @@ describe("npm run leads", () => {
     const { pending } = await seed();
     expect(cli("retry", "--all-failed").stdout).toContain("1 lead(s) due now.");
     const store = await openLeadStore({ dataDir });
-    expect(store.due().map((lead) => lead.id)).toEqual([pending.id]);
-    store.close();
+    expect((await store.claimDue({ worker: "test", leaseMs: 1_000, limit: 10 })).map((lead) => lead.id)).toEqual([
+      pending.id,
+    ]);
+    await store.close();
     expect(cli("retry", "lead_nope").status).toBe(1);
   });
 
@@ -73,5 +77,28 @@ describe("npm run leads", () => {
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^id,created_at,name,email,phone/);
     expect(readFileSync(file, "utf8")).toContain("jordan@example.com");
+  });
+
+  it("deletes, erases and purges only with confirmation (--yes), and says what it did", async () => {
+    const { pending, delivered } = await seed();
+    const unconfirmed = cli("delete", pending.id);
+    expect(unconfirmed.status).toBe(1);
+    expect(unconfirmed.stderr).toContain("--yes");
+    expect(cli("list", "--json").stdout).toContain(pending.id);
+
+    expect(cli("delete", pending.id, "--yes").stdout).toContain("Deleted 1 lead.");
+    expect(cli("delete", pending.id, "--yes").status).toBe(1);
+    expect(cli("erase", "SAM@example.com").status).toBe(1);
+    expect(cli("erase", "SAM@example.com", "--yes").stdout).toContain("Erased 1 lead(s) of S***@e***.com.");
+    expect(JSON.parse(cli("list", "--json").stdout)).toEqual([]);
+    expect(delivered.id).toMatch(/^lead_/);
+  });
+
+  it("purges delivered leads older than a day, keeping pending ones", async () => {
+    const { pending } = await seed();
+    expect(cli("purge", "--delivered-before", "tomorrow").status).toBe(2);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    expect(cli("purge", "--delivered-before", tomorrow, "--yes").stdout).toContain("Purged 1 lead(s)");
+    expect(JSON.parse(cli("list", "--json").stdout).map((lead: { id: string }) => lead.id)).toEqual([pending.id]);
   });
 });

@@ -1,11 +1,17 @@
-// The hub staff's view of the lead store (the SQLite file the site writes in DATA_DIR):
+// The hub staff's view of the lead store: the SQLite file the site writes in DATA_DIR, or the PostgreSQL
+// database named by DATABASE_URL (the same variables the site reads).
 //   npm run leads -- list [--status pending|delivered] [--full] [--json]
 //   npm run leads -- retry <lead id>      make one pending lead due now
 //   npm run leads -- retry --all-failed   make every lead that has failed due now
 //   npm run leads -- export [file.csv]    every lead as CSV (to the file, or to the terminal)
-// The running site picks retried leads up within a minute.
+//   npm run leads -- delete <lead id>     delete one lead
+//   npm run leads -- erase <email>        delete every lead of that person (a deletion request)
+//   npm run leads -- purge --delivered-before <YYYY-MM-DD>   delete leads delivered before that day
+// Destructive commands ask for confirmation unless given --yes. The running site picks retried leads
+// up within a minute.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import {
   type Lead,
@@ -16,6 +22,9 @@ import {
   openLeadStore,
 } from "../app/services/leads.server.ts";
 
+const USAGE =
+  "Usage: npm run leads -- list [--status pending|delivered] [--full] [--json] | retry <id> | retry --all-failed | export [file] | delete <id> | erase <email> | purge --delivered-before <YYYY-MM-DD>  (add --yes to skip the confirmation)";
+
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
@@ -23,10 +32,13 @@ const { values, positionals } = parseArgs({
     full: { type: "boolean", default: false },
     json: { type: "boolean", default: false },
     "all-failed": { type: "boolean", default: false },
+    "delivered-before": { type: "string" },
+    yes: { type: "boolean", default: false },
   },
 });
 
 const dataDir = path.resolve(process.env.DATA_DIR?.trim() || "./data");
+const databaseUrl = process.env.DATABASE_URL?.trim() || null;
 const [command, argument] = positionals;
 
 function table(leads: Lead[], full: boolean): string {
@@ -46,8 +58,27 @@ function table(leads: Lead[], full: boolean): string {
   return [header, ...rows].map((row) => row.map((cell, index) => cell.padEnd(widths[index]!)).join("  ")).join("\n");
 }
 
+/** Asks before a deletion; `--yes` answers for the operator (scripts, cron). */
+async function confirmed(question: string): Promise<boolean> {
+  if (values.yes) return true;
+  if (!process.stdin.isTTY) {
+    console.error(`${question}\nNot confirmed: run it again with --yes to confirm without a prompt.`);
+    return false;
+  }
+  const prompt = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return /^y(es)?$/i.test((await prompt.question(`${question} [y/N] `)).trim());
+  } finally {
+    prompt.close();
+  }
+}
+
 async function main(): Promise<number> {
-  const store = await openLeadStore({ dataDir });
+  if (!command) {
+    console.error(USAGE);
+    return 2;
+  }
+  const store = await openLeadStore({ dataDir, databaseUrl });
   try {
     switch (command) {
       case "list": {
@@ -56,12 +87,12 @@ async function main(): Promise<number> {
           console.error("--status must be pending or delivered.");
           return 2;
         }
-        const leads = store.list(status);
+        const leads = await store.list(status);
         if (values.json) console.log(JSON.stringify(leads, null, 2));
         else {
-          const stats = store.stats();
+          const stats = await store.stats();
           console.log(
-            `${stats.pending} pending (${stats.retrying} failed at least once), ${stats.delivered} delivered; ${dataDir}`,
+            `${stats.pending} pending (${stats.retrying} failed at least once), ${stats.delivered} delivered; ${store.location}`,
           );
           if (leads.length > 0) console.log(table(leads, values.full ?? false));
         }
@@ -69,33 +100,82 @@ async function main(): Promise<number> {
       }
       case "retry": {
         if (values["all-failed"]) {
-          console.log(`${store.retry({ allFailed: true })} lead(s) due now.`);
+          console.log(`${await store.retry({ allFailed: true })} lead(s) due now.`);
           return 0;
         }
         if (!argument) {
           console.error("Name a lead id, or use --all-failed.");
           return 2;
         }
-        const changed = store.retry(argument);
+        const changed = await store.retry(argument);
         console.log(changed ? `${argument} is due now.` : `${argument} is not a pending lead.`);
         return changed ? 0 : 1;
       }
       case "export": {
-        const csv = leadsToCsv(store.list());
+        const leads = await store.list();
+        const csv = leadsToCsv(leads);
         if (argument) {
           writeFileSync(argument, csv);
-          console.log(`Wrote ${store.list().length} lead(s) to ${argument}.`);
+          console.log(`Wrote ${leads.length} lead(s) to ${argument}.`);
         } else process.stdout.write(csv);
         return 0;
       }
+      case "delete": {
+        if (!argument) {
+          console.error("Name the lead id to delete.");
+          return 2;
+        }
+        const lead = await store.get(argument);
+        if (!lead) {
+          console.error(`${argument} is not a stored lead.`);
+          return 1;
+        }
+        const pending = lead.status === "pending" ? " It has not been delivered yet." : "";
+        if (!(await confirmed(`Delete lead ${lead.id} (${maskEmail(lead.email)})?${pending}`))) return 1;
+        console.log(`Deleted ${await store.delete(argument)} lead.`);
+        return 0;
+      }
+      case "erase": {
+        if (!argument?.includes("@")) {
+          console.error("Name the email address whose leads to erase.");
+          return 2;
+        }
+        const matching = (await store.list()).filter((lead) => lead.email.toLowerCase() === argument.toLowerCase());
+        if (matching.length === 0) {
+          console.log(`No lead has the email ${maskEmail(argument)}.`);
+          return 0;
+        }
+        if (!(await confirmed(`Erase ${matching.length} lead(s) of ${maskEmail(argument)}? This cannot be undone.`))) {
+          return 1;
+        }
+        console.log(`Erased ${await store.erase(argument)} lead(s) of ${maskEmail(argument)}.`);
+        return 0;
+      }
+      case "purge": {
+        const day = values["delivered-before"];
+        if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(day))) {
+          console.error("Give the day as --delivered-before YYYY-MM-DD.");
+          return 2;
+        }
+        const before = new Date(`${day}T00:00:00.000Z`);
+        const count = (await store.list("delivered")).filter(
+          (lead) => lead.deliveredAt !== null && lead.deliveredAt < before.toISOString(),
+        ).length;
+        if (count === 0) {
+          console.log(`No lead was delivered before ${day}.`);
+          return 0;
+        }
+        if (!(await confirmed(`Delete ${count} lead(s) delivered before ${day} (UTC)? This cannot be undone.`)))
+          return 1;
+        console.log(`Purged ${await store.purgeDelivered(before)} lead(s) delivered before ${day}.`);
+        return 0;
+      }
       default:
-        console.error(
-          "Usage: npm run leads -- list [--status pending|delivered] [--full] [--json] | retry <id> | retry --all-failed | export [file]",
-        );
+        console.error(USAGE);
         return 2;
     }
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

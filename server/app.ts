@@ -3,13 +3,16 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { isbot } from "isbot";
+import type { Logger } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { type AppContext, appContext, requestContext } from "~/context";
-import { createRateLimiter } from "~/services/rate-limit.server";
+import { clientKey, createRateLimiter } from "~/services/rate-limit.server";
 import { type DemoRoute, demoProxy } from "./demo-proxy.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 import type { PageCache } from "./page-cache.ts";
 import { isPageCacheRefresh, skipPageCache } from "./page-cache-http.ts";
+import type { PreviewRoutes } from "./preview.ts";
+import { requestLogging } from "./request-log.ts";
 import { limitBody, refuse, refuseCrossSiteWrites } from "./requests.ts";
 import { type ContentSecurityOrigins, contentSecurityPolicy, createNonce, securityHeaders } from "./security.ts";
 
@@ -29,10 +32,20 @@ export interface AppOptions {
   writeLimitExemptPaths?: string[];
   /** Vite's dev middleware in development. */
   devMiddleware?: express.RequestHandler;
+  /** Liveness (`/healthz`): cheap, no outside call. */
   health: () => Record<string, unknown>;
+  /** Readiness (`/readyz`): checks the lead store; `unavailable` answers 503. */
+  readiness: () => Promise<{ status: "ok" | "degraded" | "unavailable" } & Record<string, unknown>>;
+  warn?: (message: string) => void;
+  logger: Logger;
+  /** Editors' draft preview: its routes, and how a preview request is recognised. */
+  preview: PreviewRoutes;
+  /** What loaders get in a preview (the Preview API's content service), or null when previews are off. */
+  previewContext: AppContext | null;
+  /** `POST /webhooks/contentful`, the publish webhook. */
+  contentWebhook: express.RequestHandler;
   /** Rendered pages kept in memory (none in development). */
   pageCache?: PageCache;
-  log?: (line: string) => void;
 }
 
 const WRITE_LIMIT_PER_MINUTE = 30;
@@ -42,7 +55,8 @@ export function createApp(options: AppOptions): express.Express {
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxy);
 
-  app.use(accessLog(options.log ?? console.log));
+  app.use(requestLogging(options.logger));
+  app.use(warnAboutUntrustedForwarding(app.get("trust proxy fn"), options.warn ?? console.warn));
   app.use(headers(options));
   // Flush on every write so streamed pages reach the browser section by section, not all at the end.
   app.use(
@@ -52,23 +66,39 @@ export function createApp(options: AppOptions): express.Express {
     }),
   );
 
+  app.use(options.preview.markPreviewResponses);
+  app.use(options.preview.routes);
+  // Before the body limit: Contentful sends whole entries, which can pass 16 KB (it reads up to 1 MB).
+  app.post("/webhooks/contentful", options.contentWebhook);
+
   app.get("/healthz", (_request, response) => {
+    response.locals.route = "/healthz";
     response.set("Cache-Control", "no-store").json({ status: "ok", ...options.health() });
+  });
+  app.get("/readyz", async (_request, response) => {
+    response.locals.route = "/readyz";
+    const readiness = await options.readiness();
+    response
+      .status(readiness.status === "unavailable" ? 503 : 200)
+      .set("Cache-Control", "no-store")
+      .json(readiness);
   });
 
   // Browsers ask for /favicon.ico on pages that name no icon (the demo stand-ins' pages).
   app.get("/favicon.ico", (_request, response) => {
+    response.locals.route = "/favicon.ico";
     response.set("Cache-Control", "public, max-age=86400").redirect(301, "/favicon.svg");
   });
 
   if (options.devMiddleware) {
     app.use(options.devMiddleware);
   } else {
+    app.use("/assets", routeName("/assets/*"));
     app.use(
       "/assets",
       express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    app.use(routeName("(static file)"), express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
   app.use(limitBody());
@@ -84,8 +114,12 @@ export function createApp(options: AppOptions): express.Express {
       pageCache: options.pageCache,
       getLoadContext(request, response) {
         const context = new RouterContextProvider();
-        context.set(appContext, options.context);
+        const preview = options.previewContext !== null && options.preview.isPreview(request);
+        context.set(appContext, preview && options.previewContext ? options.previewContext : options.context);
         const bot = isbot(request.get("user-agent") ?? "");
+        // A draft is never a page to keep (the cache does not even look up a request with a preview
+        // cookie, and the answer is no-store; this holds should either change).
+        if (preview) skipPageCache(response, "a draft preview");
         context.set(requestContext, {
           nonce: String(response.locals.nonce ?? ""),
           clientAddress: request.ip ?? "unknown",
@@ -93,6 +127,7 @@ export function createApp(options: AppOptions): express.Express {
           bot,
           awaitSections: bot || isPageCacheRefresh(response),
           skipPageCache: (reason) => skipPageCache(response, reason),
+          preview,
         });
         return context;
       },
@@ -100,7 +135,7 @@ export function createApp(options: AppOptions): express.Express {
   );
 
   app.use((error: unknown, _request: Request, response: Response, _next: NextFunction) => {
-    console.error("Unhandled server error:", error);
+    options.logger.error({ err: error }, "Unhandled server error");
     if (response.headersSent) return;
     response.status(500).set("Cache-Control", "no-store").type("text/plain").send("Something went wrong.");
   });
@@ -114,11 +149,34 @@ function writeLimit(exemptPaths: string[]): express.RequestHandler {
   const exempt = new Set(exemptPaths.flatMap((path) => [path, `${path}.data`]));
   return (request, response, next) => {
     if (request.method === "GET" || request.method === "HEAD" || exempt.has(request.path)) return next();
-    const client = request.ip ?? "unknown";
+    const client = clientKey(request.ip ?? "unknown");
     if (writes.attempt(client)) return next();
     refuse(request, response, 429, "Too many requests. Please wait a minute and try again.", {
       "Retry-After": String(writes.retryAfterSeconds(client)),
     });
+  };
+}
+
+/**
+ * Behind a load balancer that TRUST_PROXY does not name, every visitor seems to come from the proxy
+ * and shares one rate limit. Say so once, the first time a request shows it.
+ */
+function warnAboutUntrustedForwarding(
+  trusts: (address: string, hop: number) => boolean,
+  warn: (message: string) => void,
+): express.RequestHandler {
+  let warned = false;
+  return (request, _response, next) => {
+    if (!warned && request.get("x-forwarded-for") !== undefined) {
+      const peer = request.socket.remoteAddress ?? "";
+      if (!trusts(peer, 0)) {
+        warned = true;
+        warn(
+          `A request came through a proxy at ${peer} with X-Forwarded-For, but TRUST_PROXY does not trust it, so every visitor behind it shares one rate limit. Set TRUST_PROXY to that proxy's address or hop count (docs/deploy.md). (Said once.)`,
+        );
+      }
+    }
+    next();
   };
 }
 
@@ -139,14 +197,10 @@ function headers(options: AppOptions): express.RequestHandler {
   };
 }
 
-function accessLog(log: (line: string) => void): express.RequestHandler {
-  return (request, response, next) => {
-    const started = performance.now();
-    response.on("finish", () => {
-      if (request.path === "/healthz" || request.originalUrl.startsWith("/assets/")) return;
-      const ms = Math.round(performance.now() - started);
-      log(`${request.method} ${request.originalUrl} ${response.statusCode} ${ms}ms`);
-    });
+/** Names the route that answers, for the request log, unless a later handler names another. */
+function routeName(route: string): express.RequestHandler {
+  return (_request, response, next) => {
+    response.locals.route = route;
     next();
   };
 }

@@ -41,6 +41,7 @@ export function demoProxy(routes: DemoRoute[]): RequestHandler {
   return (request, response, next) => {
     const route = routes.find((candidate) => request.path.startsWith(`${candidate.prefix}/`));
     if (!route) return next();
+    response.locals.route = `${route.prefix}/*`;
     const path = request.originalUrl.slice(route.prefix.length);
     const pathOnly = path.split("?")[0] ?? "/";
     if (!route.allows(request.method, pathOnly)) {

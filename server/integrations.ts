@@ -1,23 +1,17 @@
 import path from "node:path";
-import { startBookingStandIn } from "../demo/booking.ts";
-import { DEMO_ACCESS_TOKEN, DEMO_SPACE_ID, loadDataset, startContentfulStandIn } from "../demo/contentful.ts";
-import {
-  DEMO_EVENTS_CLIENT_ID,
-  DEMO_EVENTS_CLIENT_SECRET,
-  DEMO_EVENTS_SPACE,
-  startEventsStandIn,
-} from "../demo/events.ts";
 import type { RunningService } from "../demo/http.ts";
-import { startWebhookSink } from "../demo/webhook.ts";
 import type { ContentConfig } from "~/services/content.server";
-import type { Env } from "~/services/env.server";
+import { contentfulPreviewHost, type Env } from "~/services/env.server";
 import type { EventsConfig } from "~/services/events.server";
 import type { DemoRoute } from "./demo-proxy.ts";
 
 /**
  * Decides, per outside service, whether the site talks to the configured live service or to an
  * embedded stand-in (DESIGN.md section 4). A stand-in starts only for an integration that is not
- * configured, and the site reaches it over HTTP exactly as it reaches the real service.
+ * configured, and the site reaches it over HTTP exactly as it reaches the real service. The stand-ins
+ * and the demo dataset are imported only when one is needed, so a production start never loads demo/.
+ * In production (SITE_MODE=production, checked by parseEnv) every integration is configured except,
+ * possibly, the lead webhook: leads are then stored and wait ("unconfigured") until it is set.
  */
 
 export type Mode = "live" | "demo";
@@ -33,7 +27,8 @@ export interface Integrations {
   content: { mode: Mode; config: ContentConfig };
   /** `coverSourceUrl`: where the server itself fetches covers (the stand-in in demo mode). */
   events: { mode: Mode; config: EventsConfig; coverSourceUrl: string };
-  leads: { mode: Mode; webhookUrl: string; mirrorUrl: string | null };
+  /** `webhookUrl` is null only in production without LEAD_WEBHOOK_URL: leads wait, stored. */
+  leads: { mode: Mode | "unconfigured"; webhookUrl: string | null; mirrorUrl: string | null };
   booking: { mode: Mode; widgetUrl: string };
   analytics: { mode: Mode; measurementId: string | null };
   /** The stand-ins' public parts, served through the site's own origin (empty when all are live). */
@@ -55,13 +50,7 @@ export async function resolveIntegrations(env: Env, { projectRoot }: { projectRo
   try {
     const content = await resolveContent(env, demoDir, started, demoRoutes);
     const events = await resolveEvents(env, demoDir, started, demoRoutes);
-    const leads = env.LEAD_WEBHOOK_URL
-      ? { mode: "live" as const, webhookUrl: env.LEAD_WEBHOOK_URL, mirrorUrl: env.LEAD_MIRROR_URL ?? null }
-      : {
-          mode: "demo" as const,
-          webhookUrl: started(await startWebhookSink({})).url,
-          mirrorUrl: env.LEAD_MIRROR_URL ?? null,
-        };
+    const leads = await resolveLeads(env, started);
     const booking = env.BOOKING_WIDGET_URL
       ? { mode: "live" as const, widgetUrl: env.BOOKING_WIDGET_URL.replace(/\/+$/, "") }
       : await resolveDemoBooking(started, demoRoutes);
@@ -80,9 +69,11 @@ export async function resolveIntegrations(env: Env, { projectRoot }: { projectRo
         line(
           "content",
           content.mode,
-          content.mode === "live"
-            ? `Contentful space ${content.config.spaceId} at ${content.config.host}`
-            : `embedded Contentful stand-in at http://${content.config.host}, files under ${DEMO_PATHS.content}`,
+          `${
+            content.mode === "live"
+              ? `Contentful space ${content.config.spaceId} at ${content.config.host}`
+              : `embedded Contentful stand-in at http://${content.config.host}, files under ${DEMO_PATHS.content}`
+          }; previews ${content.config.preview ? `from ${content.config.preview.host}` : "off (CONTENTFUL_PREVIEW_TOKEN not set)"}`,
         ),
         line(
           "events",
@@ -94,7 +85,11 @@ export async function resolveIntegrations(env: Env, { projectRoot }: { projectRo
         line(
           "leads",
           leads.mode,
-          leads.mode === "live" ? "lead webhook configured" : `embedded webhook sink at ${leads.webhookUrl}`,
+          leads.mode === "live"
+            ? "lead webhook configured"
+            : leads.mode === "demo"
+              ? `embedded webhook sink at ${leads.webhookUrl}`
+              : "LEAD_WEBHOOK_URL not set: leads are stored and wait for delivery until it is",
         ),
         line(
           "booking",
@@ -121,6 +116,14 @@ export async function resolveIntegrations(env: Env, { projectRoot }: { projectRo
 
 type Started = <T extends RunningService>(service: T) => T;
 
+async function resolveLeads(env: Env, started: Started): Promise<Integrations["leads"]> {
+  const mirrorUrl = env.LEAD_MIRROR_URL ?? null;
+  if (env.LEAD_WEBHOOK_URL) return { mode: "live", webhookUrl: env.LEAD_WEBHOOK_URL, mirrorUrl };
+  if (env.SITE_MODE === "production") return { mode: "unconfigured", webhookUrl: null, mirrorUrl };
+  const { startWebhookSink } = await import("../demo/webhook.ts");
+  return { mode: "demo", webhookUrl: started(await startWebhookSink({})).url, mirrorUrl };
+}
+
 async function resolveContent(
   env: Env,
   demoDir: string,
@@ -138,15 +141,22 @@ async function resolveContent(
         insecure: env.CONTENTFUL_INSECURE,
         contentSiteId: env.CONTENT_SITE_ID,
         publicAssetPath: null,
+        preview: env.CONTENTFUL_PREVIEW_TOKEN
+          ? { accessToken: env.CONTENTFUL_PREVIEW_TOKEN, host: contentfulPreviewHost(env) }
+          : null,
       },
     };
   }
+  const { DEMO_ACCESS_TOKEN, DEMO_PREVIEW_TOKEN, DEMO_SPACE_ID, loadDataset, startContentfulStandIn } =
+    await import("../demo/contentful.ts");
   const standIn = started(
     await startContentfulStandIn({
       dataset: await loadDataset(path.join(demoDir, "data", "space.json")),
       assetsDir: path.join(demoDir, "assets"),
       spaceId: DEMO_SPACE_ID,
       accessToken: DEMO_ACCESS_TOKEN,
+      // The demo's drafts can be previewed offline, through the stand-in's Preview API.
+      previewToken: DEMO_PREVIEW_TOKEN,
     }),
   );
   const assetFile = new RegExp(`^/${standIn.spaceId}/[^/]+/[^/]+/[^/]+$`);
@@ -165,6 +175,7 @@ async function resolveContent(
       insecure: true,
       contentSiteId: env.CONTENT_SITE_ID,
       publicAssetPath: DEMO_PATHS.content,
+      preview: { accessToken: DEMO_PREVIEW_TOKEN, host: standIn.host },
     },
   };
 }
@@ -188,6 +199,8 @@ async function resolveEvents(
       coverSourceUrl: env.EVENTS_PUBLIC_URL.replace(/\/+$/, ""),
     };
   }
+  const { DEMO_EVENTS_CLIENT_ID, DEMO_EVENTS_CLIENT_SECRET, DEMO_EVENTS_SPACE, startEventsStandIn } =
+    await import("../demo/events.ts");
   const standIn = started(
     await startEventsStandIn({
       clientId: DEMO_EVENTS_CLIENT_ID,
@@ -222,6 +235,7 @@ const DEMO_PAGE_POLICY =
   "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'";
 
 async function resolveDemoBooking(started: Started, demoRoutes: DemoRoute[]): Promise<Integrations["booking"]> {
+  const { startBookingStandIn } = await import("../demo/booking.ts");
   const standIn = started(await startBookingStandIn({}));
   demoRoutes.push({
     prefix: DEMO_PATHS.booking,
@@ -233,7 +247,7 @@ async function resolveDemoBooking(started: Started, demoRoutes: DemoRoute[]): Pr
   return { mode: "demo", widgetUrl: DEMO_PATHS.booking };
 }
 
-function line(name: string, mode: Mode, detail: string): string {
+function line(name: string, mode: string, detail: string): string {
   return `${name.padEnd(9)} ${mode}: ${detail}`;
 }
 

@@ -8,9 +8,10 @@ import { type CachedPage, gzipBody, identityBody, type PageCache, preparePage } 
  * - only `GET` requests for a page (a route with a component; not data requests, resource routes or
  *   the contact form's action), without a `preview` cookie, whose query string names only parameters
  *   the page reads (a route lists them in `handle.searchParams`);
- * - only complete `200` HTML answers that set no cookie, are not `no-store`, and whose loaders did not
- *   ask to be left out (`skipPageCache`: a section that streamed or failed, a hero shown in its
- *   fallback because the content service failed).
+ * - only complete `200` HTML answers that set no cookie, are not `no-store` (as rendered, nor as sent:
+ *   a draft preview's answer becomes `private, no-store` on its way out), and whose loaders did not
+ *   ask to be left out (`skipPageCache`: a section that streamed, failed or was late, a hero shown in
+ *   its fallback because the content service failed, a draft preview).
  */
 
 /** Set on a response whose page must not be kept, with the reason. */
@@ -89,7 +90,7 @@ export function sendCachedPage(request: Request, response: Response, page: Cache
 }
 
 /** Headers a kept page is sent with again; the rest belong to one answer or are set per answer. */
-const KEPT_HEADERS = new Set(["content-type", "cache-control", "content-language", "link", "x-robots-tag"]);
+const KEPT_HEADERS = new Set(["content-type", "cache-control", "content-language", "link", "x-robots-tag", "vary"]);
 
 /**
  * What became of a render: kept; not kept although it is a page (it was incomplete, or its loaders
@@ -141,7 +142,10 @@ export function recordPage({
       const html = Buffer.concat(chunks).toString("utf8");
       // React's `$RX` is a section it gave up on and left to the browser: not the page as it should be.
       const complete = html.trimEnd().endsWith("</html>") && !html.includes("$RX(");
-      if (!complete || response.locals[SKIP_LOCAL] !== undefined) {
+      // Every page is `private` (its nonce is for one answer only), so that says nothing; `no-store`
+      // set on the way out (a draft preview's answer) does.
+      const sentNoStore = /no-store/i.test(String(response.getHeader("cache-control") ?? ""));
+      if (!complete || sentNoStore || response.locals[SKIP_LOCAL] !== undefined) {
         settle("not-kept");
         return;
       }

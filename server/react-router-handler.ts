@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { PageCache } from "./page-cache.ts";
 import { pageCacheKey, REFRESH_LOCAL, type RenderOutcome, recordPage, sendCachedPage } from "./page-cache-http.ts";
+import { routePatternFor } from "./route-pattern.ts";
 
 /** How long a request waits for another request's first render of the same page before rendering it. */
 const FIRST_RENDER_WAIT_MS = 3_000;
@@ -38,9 +39,11 @@ export function reactRouterHandler({
       kept = cache.lookup(key);
     }
     if (kept && (!kept.stale || !cache.claimRefresh(key))) {
+      response.locals.pageCache = "hit";
       sendCachedPage(request, response, kept.page);
       return;
     }
+    response.locals.pageCache = kept ? "refresh" : "miss";
     // A re-render replaces a page that is already there: it waits for its sections rather than
     // streaming them, so that what it renders can be kept even when the machine is slow.
     if (kept) response.locals[REFRESH_LOCAL] = true;
@@ -63,7 +66,11 @@ export function reactRouterHandler({
 
   return async (request: Request, response: Response, next: NextFunction) => {
     try {
-      const key = pageCache ? pageCacheKey(request, await build()) : null;
+      const serverBuild = await build();
+      // The route is known before the page cache answers, so a page sent from memory is logged under
+      // its route like a rendered one.
+      response.locals.route = routePatternFor(serverBuild, request.path) ?? undefined;
+      const key = pageCache ? pageCacheKey(request, serverBuild) : null;
       if (pageCache && key) await throughCache(pageCache, key, request, response);
       else await send(response, await render(request, response));
     } catch (error) {

@@ -28,9 +28,11 @@ describe("contentSecurityPolicy", () => {
     expect(policy.get("connect-src")).toContain("https://*.google-analytics.com");
   });
 
-  it("adds plain-http image origins (local stand-ins) and otherwise only https images", () => {
+  it("adds plain-http image origins (local stand-ins) and otherwise only https images and videos", () => {
     const policy = directives(contentSecurityPolicy("n", { ...base, insecureImages: ["http://127.0.0.1:4010"] }));
     expect(policy.get("img-src")).toEqual(["'self'", "data:", "https:", "http://127.0.0.1:4010"]);
+    // A video uploaded to such a stand-in plays from the same origin as its poster.
+    expect(policy.get("media-src")).toEqual(["'self'", "https:", "http://127.0.0.1:4010"]);
   });
 
   it("forbids frames when there is nothing to frame", () => {

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 export interface ContentSecurityOrigins {
   /** Origins the page may frame: booking widgets and video players. */
   frames: string[];
-  /** Plain-http image origins (https: images are always allowed), e.g. local demo stand-ins. */
+  /** Plain-http image and video origins (https: ones are always allowed), e.g. local demo stand-ins. */
   insecureImages: string[];
   /** Load Google Analytics (script and beacons). */
   analytics: boolean;
@@ -32,7 +32,7 @@ export function contentSecurityPolicy(nonce: string, origins: ContentSecurityOri
     "font-src": ["'self'"],
     "connect-src": ["'self'", ...(origins.analytics ? analyticsBeaconOrigins : [])],
     "frame-src": origins.frames.length > 0 ? origins.frames : ["'none'"],
-    "media-src": ["'self'", "https:"],
+    "media-src": ["'self'", "https:", ...origins.insecureImages],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -5,16 +6,28 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { AppContext } from "~/context";
 import { createCache } from "~/services/cache.server";
-import { assetUrlResolver, createContentClient, createContentService } from "~/services/content.server";
+import {
+  assetUrlResolver,
+  type ContentConfig,
+  contentKeysAffectedBy,
+  createContentClient,
+  createContentService,
+} from "~/services/content.server";
+import { createContentCaches, type PurgeScope } from "~/services/content-cache.server";
+import { startPurgeBroadcast } from "~/services/purge-broadcast.server";
 import { EnvError, parseEnv, siteOrigin } from "~/services/env.server";
 import { createEventCoverService } from "~/services/event-covers.server";
 import { createEventsService } from "~/services/events.server";
-import { createLeadIntake, openLeadStore } from "~/services/leads.server";
+import { createLeadIntake, describeDatabaseUrl, type LeadStore, openLeadStore } from "~/services/leads.server";
 import { createLeadDelivery } from "./lead-delivery.ts";
 import { createApp } from "./app.ts";
 import { createPageCache } from "./page-cache.ts";
+import { leadReadiness } from "./readiness.ts";
 import { resolveIntegrations } from "./integrations.ts";
+import { bridgeConsole, createLogger, logFormatFor } from "./logger.ts";
 import { originOf } from "./security.ts";
+import { contentfulWebhook } from "./content-webhook.ts";
+import { previewKeys, previewRoutes } from "./preview.ts";
 
 /**
  * The production server (and, with Vite's middleware, the development server): parses the
@@ -27,7 +40,11 @@ export interface StartOptions {
   vite?: ViteDevServer;
 }
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/** How long a stopping worker waits for a delivery under way (one webhook call's timeout and a bit). */
+const WORKER_STOP_WAIT_MS = 11_000;
+/** Longer than the worker's wait, so a clean stop is never cut short. */
+const SHUTDOWN_GRACE_MS = 25_000;
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /**
  * A page is re-rendered at least every half minute (so the content caches behind it, fresh for a
@@ -37,6 +54,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const PAGE_CACHE_LIMITS = { maxEntries: 200, maxQueryEntries: 50, maxAgeMs: 30_000 };
 
 export async function startServer({ projectRoot, vite }: StartOptions): Promise<void> {
+  // Before anything else, so even a configuration error is a proper log line.
+  const logger = createLogger({ format: logFormatFor(process.env) });
+  bridgeConsole(logger);
   let env: ReturnType<typeof parseEnv>;
   try {
     env = parseEnv(process.env);
@@ -49,11 +69,12 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
   }
 
   const integrations = await resolveIntegrations(env, { projectRoot });
-  let leadStore: Awaited<ReturnType<typeof openLeadStore>>;
+  let leadStore: LeadStore;
   try {
-    leadStore = await openLeadStore({ dataDir: path.resolve(env.DATA_DIR) });
+    leadStore = await openLeadStore({ dataDir: path.resolve(env.DATA_DIR), databaseUrl: env.DATABASE_URL });
   } catch (error) {
-    console.error(`Cannot start: the lead store in ${env.DATA_DIR} cannot be opened: ${(error as Error).message}`);
+    const where = env.DATABASE_URL ? describeDatabaseUrl(env.DATABASE_URL) : env.DATA_DIR;
+    console.error(`Cannot start: the lead store (${where}) cannot be opened: ${(error as Error).message}`);
     await integrations.close();
     process.exit(1);
   }
@@ -61,12 +82,21 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     store: leadStore,
     webhookUrl: integrations.leads.webhookUrl,
     mirrorUrl: integrations.leads.mirrorUrl,
+    firstRetryMs: env.LEAD_RETRY_AFTER,
   });
   const contentConfig = integrations.content.config;
 
-  // Rendered pages, once per content version: any change in the caches below purges them. (Not in
-  // development, where every edit must show.)
+  // Rendered pages, once per content version (not in development, where every edit must show). Every
+  // way the content behind them changes purges them:
+  // - a purge of the content caches: the publish webhook's, or another instance's heard through
+  //   PostgreSQL (`contentCaches.onPurge`, below);
+  // - a refresh of the content or events caches that brought different content, or a value removed
+  //   (the caches' `onContentChange`), which also covers a load after a purge that was too slow for
+  //   the first render after it, and a snapshot's values replaced by the service's.
+  // A page whose loaders met a failure (a negative-cache entry included) or a late section is never
+  // kept (`skipPageCache`), and the snapshot is restored before the first page is rendered.
   const pageCache = vite ? undefined : createPageCache(PAGE_CACHE_LIMITS);
+  const purgePages = () => pageCache?.purge();
   const cacheTimings = {
     freshMs: 60_000,
     staleIfErrorMs: 24 * 60 * 60_000,
@@ -74,11 +104,30 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     retryAfterFailureMs: 15_000,
     onBackgroundError: (key: string, error: unknown) =>
       console.warn(`Refreshing ${key} failed; serving the cached copy.`, error),
-    onChange: () => pageCache?.purge(),
+    onContentChange: purgePages,
   };
-  const contentCaches = {
-    cache: createCache({ ...cacheTimings, maxEntries: 500 }),
-    lookupCache: createCache({ ...cacheTimings, maxEntries: 2_000 }),
+  const contentCaches = createContentCaches({
+    // A look-up that failed with nothing cached is answered from memory for 15 s, not retried per view.
+    timings: { ...cacheTimings, failureTtlMs: 15_000 },
+    maxEntries: 500,
+    maxLookupEntries: 2_000,
+    snapshot: { file: path.resolve(env.DATA_DIR, "content-cache.json"), source: contentSource(integrations.content) },
+    keysAffectedBy: contentKeysAffectedBy,
+  });
+  const { cache: contentCache, lookupCache: contentLookupCache } = contentCaches;
+  contentCaches.onPurge(purgePages);
+  // With several instances on one database, a purge reaches all of them.
+  const purgeBroadcast = env.DATABASE_URL
+    ? startPurgeBroadcast({
+        databaseUrl: env.DATABASE_URL,
+        instanceId: randomUUID(),
+        onPurge: (scope) => contentCaches.purge(scope, "peer"),
+      })
+    : null;
+  const purgeContent = (scope: PurgeScope) => {
+    const event = contentCaches.purge(scope, "webhook");
+    void purgeBroadcast?.publish(scope);
+    return event;
   };
 
   const context: AppContext = {
@@ -87,7 +136,8 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
         client: createContentClient(contentConfig),
         contentSiteId: contentConfig.contentSiteId,
         assetUrl: assetUrlResolver(contentConfig),
-        ...contentCaches,
+        cache: contentCache,
+        lookupCache: contentLookupCache,
       }),
       events: createEventsService({
         ...integrations.events.config,
@@ -113,6 +163,29 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     },
     errorTestRoute: env.ERROR_TEST_ROUTE,
   };
+
+  // Previews read the Preview API (drafts included) with caches of their own: a second at most, never
+  // shared with visitors' pages and never written to disk.
+  const previewTimings = { freshMs: 1_000, staleIfErrorMs: 1_000, waitMs: 8_000, retryAfterFailureMs: 0 };
+  const previewContext: AppContext | null = contentConfig.preview
+    ? {
+        ...context,
+        services: {
+          ...context.services,
+          content: createContentService({
+            client: createContentClient(contentConfig, "preview"),
+            contentSiteId: contentConfig.contentSiteId,
+            assetUrl: assetUrlResolver(contentConfig),
+            cache: createCache({ ...previewTimings, maxEntries: 200 }),
+            lookupCache: createCache({ ...previewTimings, maxEntries: 200 }),
+          }),
+        },
+      }
+    : null;
+  const preview = previewRoutes({
+    keys: contentConfig.preview ? previewKeys(contentConfig.preview.accessToken) : null,
+    https: context.config.siteUrl.startsWith("https:"),
+  });
 
   // Plain-http image hosts exist only when an integration is configured that way (a local service).
   const insecureImageOrigins = [
@@ -147,6 +220,13 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
         },
     devMiddleware: vite?.middlewares,
     pageCache,
+    logger,
+    preview,
+    previewContext,
+    contentWebhook: contentfulWebhook({
+      secret: env.CONTENTFUL_WEBHOOK_SECRET ?? null,
+      purge: purgeContent,
+    }),
     health: () => ({
       uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
       integrations: {
@@ -156,11 +236,35 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
         booking: integrations.booking.mode,
         analytics: integrations.analytics.mode,
       },
-      leads: leadDelivery.health(),
+      ...(integrations.leads.mode === "unconfigured"
+        ? { warnings: ["LEAD_WEBHOOK_URL is not set: leads are stored and wait for delivery until it is."] }
+        : {}),
     }),
+    readiness: async () => {
+      const leads = await leadReadiness({
+        store: leadStore,
+        delivery: leadDelivery,
+        alertAfterMs: env.LEAD_ALERT_AFTER,
+      });
+      const purges = purgeBroadcast?.state() ?? { channel: "local" as const };
+      // An instance that hears no purges serves what editors have changed: worth an alert, not a restart.
+      const deaf = "listening" in purges && !purges.listening;
+      return {
+        ...leads,
+        status: leads.status === "ok" && deaf ? "degraded" : leads.status,
+        content: {
+          ...contentCaches.state(),
+          purges,
+          pages: pageCache ? { entries: pageCache.size, version: pageCache.version } : null,
+        },
+      };
+    },
   });
 
   const server = http.createServer(app);
+  // Longer than load balancers' idle timeouts (60 s on most), so they never reuse a connection we closed.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   server.on("error", async (error: NodeJS.ErrnoException) => {
     console.error(listenErrorMessage(error, env.HOST, env.PORT));
     leadStore.close();
@@ -172,33 +276,50 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     const { port } = server.address() as AddressInfo;
     for (const line of integrations.summary()) console.log(line);
     leadDelivery.start();
-    const { pending } = leadDelivery.health();
-    console.log(`Leads stored in ${path.resolve(env.DATA_DIR, "leads.sqlite")}; ${pending} waiting for delivery.`);
+    leadStore
+      .stats()
+      .then(({ pending }) => console.log(`Leads stored in ${leadStore.location}; ${pending} waiting for delivery.`))
+      .catch((error: unknown) => console.error(`The lead store (${leadStore.location}) cannot be read:`, error));
     console.log(`Ozark Foundry site listening on ${context.config.siteUrl} (${env.HOST}:${port})`);
   });
 
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = (reason: string, exitCode: number) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: finishing open requests, then stopping.`);
+    console.log(`${reason}: finishing open requests, then stopping.`);
     const forceExit = setTimeout(() => {
-      console.warn("Open connections did not finish in time; stopping anyway.");
-      process.exit(0);
+      console.error("Open connections or a lead delivery did not finish in time; stopping anyway.");
+      process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     forceExit.unref();
     server.close(async () => {
-      // A delivery under way finishes (or is retried after the restart); nothing pending is lost.
-      await leadDelivery.stop();
-      leadStore.close();
+      // A delivery under way finishes (or its lead is retried after the restart); nothing pending is lost.
+      await leadDelivery.stop(WORKER_STOP_WAIT_MS);
+      await leadStore.close().catch(() => undefined);
+      contentCaches.close();
+      await purgeBroadcast?.close();
       await integrations.close();
       await vite?.close();
-      process.exit(0);
+      process.exit(exitCode);
     });
     server.closeIdleConnections();
   };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM received", 0));
+  process.on("SIGINT", () => shutdown("SIGINT received", 0));
+  // A promise nobody awaited failed: the process may be in a state no one planned for. Say where, and
+  // stop (non-zero) so the supervisor starts a clean one; stored leads are picked up again on start.
+  process.on("unhandledRejection", (reason) => {
+    console.error("Unhandled promise rejection; stopping so the supervisor restarts the site:", reason);
+    shutdown("Unhandled promise rejection", 1);
+  });
+}
+
+/** Names the content a snapshot holds: the same space, environment and site, served the same way. */
+function contentSource({ mode, config }: { mode: string; config: ContentConfig }): string {
+  const served = config.publicAssetPath ?? (config.insecure ? "http" : "https");
+  const host = mode === "live" ? config.host : "embedded";
+  return [mode, config.spaceId, config.environment, host, config.contentSiteId, served].join("|");
 }
 
 function listenErrorMessage(error: NodeJS.ErrnoException, host: string, port: number): string {

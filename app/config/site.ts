@@ -120,7 +120,7 @@ export const footerMenu: NavGroup[] = [
 export const pricingHref = "/#pricing";
 
 export function isExternalHref(href: string): boolean {
-  return /^https?:\/\//.test(href);
+  return /^https?:\/\//i.test(href);
 }
 
 export function pageTitle(title?: string): string {

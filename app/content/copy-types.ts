@@ -1,4 +1,5 @@
 import type { LucideIcon } from "lucide-react";
+import type { VideoSource } from "~/lib/video";
 import type { SiteImageName } from "./site-images";
 
 /** The shapes of the static business content (SPEC.md section 3). */
@@ -23,8 +24,8 @@ export interface BenefitItem {
   icon: LucideIcon;
   title: string;
   description: string;
-  /** The asset in the content service that illustrates it. */
-  imageId: string;
+  /** The `key` of the content service's `siteImage` entry that illustrates it (docs/content.md). */
+  imageKey: string;
 }
 
 export interface AmenityItem {
@@ -46,12 +47,19 @@ export interface FaqItem {
 }
 
 export interface VideoTourItem {
+  /** The `siteVideo` entry in the content service that gives its address (see README). */
+  key: string;
   title: string;
   description: string;
-  /** The player address (youtube-nocookie or Vimeo); nothing loads from it before a click. */
-  embedUrl: string;
+  /** The address used when the content service has no `siteVideo` entry for the key. */
+  defaultVideoUrl: string;
   /** The site's own still, shown until the visitor presses play. */
   poster?: SiteImageName;
+}
+
+/** A video tour as a page shows it: what Play plays, or null (the poster without Play). */
+export interface VideoTour extends Omit<VideoTourItem, "defaultVideoUrl"> {
+  video: VideoSource | null;
 }
 
 export type BookingOptionKey = "twoHourEvent" | "fullDay" | "halfDay";

@@ -95,4 +95,6 @@ export const thinkLoungePromo = {
   ],
   buttonText: "Explore the Think Lounge",
   to: "/event-spaces",
+  /** The `siteImage` key of its picture (docs/content.md). */
+  imageKey: "home-think-lounge",
 };

@@ -1,11 +1,15 @@
 import { site } from "~/config/site";
 
-/** The Terms of Service and the Privacy Policy, as structured text for the legal pages. */
+/**
+ * The Terms of Service and the Privacy Policy as structured text. The hub's editors (and counsel)
+ * own these texts in the content service (`legalText` entries); the texts here are what the pages
+ * show when the content service has none, and what the demo's content service is seeded with.
+ */
 
-export type LegalBlock = { paragraph: string } | { list: string[] };
+export type LegalBlock = { paragraph: string } | { list: string[]; ordered?: boolean } | { subheading: string };
 
 export interface LegalSection {
-  id: string;
+  /** Empty for text before the first heading. */
   heading: string;
   blocks: LegalBlock[];
 }
@@ -30,7 +34,6 @@ export const termsOfService: LegalDocument = {
   introduction: `These Terms of Service govern your use of the ${site.legalName} ("${site.name}", "we", "us") website, memberships, meeting rooms, the Think Lounge event space and related services. By using our website or services you agree to these terms.`,
   sections: [
     {
-      id: "use-of-services",
       heading: "1. Use of services",
       blocks: [
         {
@@ -54,7 +57,6 @@ export const termsOfService: LegalDocument = {
       ],
     },
     {
-      id: "membership-and-bookings",
       heading: "2. Membership and bookings",
       blocks: [
         {
@@ -72,7 +74,6 @@ export const termsOfService: LegalDocument = {
       ],
     },
     {
-      id: "content-and-intellectual-property",
       heading: "3. Content and intellectual property",
       blocks: [
         {
@@ -85,7 +86,6 @@ export const termsOfService: LegalDocument = {
       ],
     },
     {
-      id: "disclaimer",
       heading: "4. Disclaimer",
       blocks: [
         {
@@ -95,7 +95,6 @@ export const termsOfService: LegalDocument = {
       ],
     },
     {
-      id: "limitation-of-liability",
       heading: "5. Limitation of liability",
       blocks: [
         {
@@ -104,7 +103,6 @@ export const termsOfService: LegalDocument = {
       ],
     },
     {
-      id: "changes",
       heading: "6. Changes to these terms",
       blocks: [
         {
@@ -114,7 +112,6 @@ export const termsOfService: LegalDocument = {
       ],
     },
     {
-      id: "governing-law",
       heading: "7. Governing law",
       blocks: [
         {
@@ -123,7 +120,7 @@ export const termsOfService: LegalDocument = {
         },
       ],
     },
-    { id: "contact", heading: "8. Contact", blocks: contactBlocks },
+    { heading: "8. Contact", blocks: contactBlocks },
   ],
 };
 
@@ -132,7 +129,6 @@ export const privacyPolicy: LegalDocument = {
   introduction: `This policy explains what the ${site.name} website collects about you, why, and who else handles it. We collect as little as we can, and we never sell personal information.`,
   sections: [
     {
-      id: "contact-form",
       heading: "What you send us through the contact form",
       blocks: [
         {
@@ -146,7 +142,6 @@ export const privacyPolicy: LegalDocument = {
       ],
     },
     {
-      id: "analytics",
       heading: "Analytics",
       blocks: [
         {
@@ -160,7 +155,6 @@ export const privacyPolicy: LegalDocument = {
       ],
     },
     {
-      id: "server-logs",
       heading: "Server logs and security",
       blocks: [
         {
@@ -170,7 +164,6 @@ export const privacyPolicy: LegalDocument = {
       ],
     },
     {
-      id: "third-parties",
       heading: "Embedded services",
       blocks: [
         {
@@ -180,7 +173,6 @@ export const privacyPolicy: LegalDocument = {
       ],
     },
     {
-      id: "your-choices",
       heading: "Your choices",
       blocks: [
         {
@@ -189,6 +181,6 @@ export const privacyPolicy: LegalDocument = {
         },
       ],
     },
-    { id: "contact", heading: "Contact", blocks: contactBlocks },
+    { heading: "Contact", blocks: contactBlocks },
   ],
 };

@@ -30,6 +30,7 @@ import type { AmenityItem, BenefitItem, FaqItem, Feature, VideoTourItem } from "
 
 /** The copy of the four space pages (SPEC.md section 2): every figure comes from `pricing.ts`. */
 
+/** The tours' built-in addresses; the content service's `siteVideo` entries replace them. */
 const video = (id: string) => `https://www.youtube-nocookie.com/embed/${id}`;
 
 export const coworking = {
@@ -39,33 +40,35 @@ export const coworking = {
       title: "Work where it suits you",
       description:
         "Pick a seat at the long oak tables, a quiet corner by the windows or a sofa in the lounge. Move when your day changes.",
-      imageId: "benefit-coworking-1",
+      imageKey: "benefit-coworking-1",
     },
     {
       icon: Coffee,
       title: "Coffee on tap, people nearby",
       description:
         "Good coffee, a café island for lunch, and members from a dozen trades who are happy to trade an idea or a referral.",
-      imageId: "benefit-coworking-2",
+      imageKey: "benefit-coworking-2",
     },
     {
       icon: Clock,
       title: "Hours that fit your week",
       description: `Coworking members come ${businessHours.days}, ${businessHours.opens} to ${businessHours.closes}; dedicated desks have the building ${membership.dedicatedDesk.hours}.`,
-      imageId: "benefit-coworking-3",
+      imageKey: "benefit-coworking-3",
     },
   ] satisfies BenefitItem[],
   videos: [
     {
+      key: "coworking-floor",
       title: "A morning on the coworking floor",
       description: "Walk the tables, the café and the phone booths with our community manager.",
-      embedUrl: video("OzFdCowork01"),
+      defaultVideoUrl: video("OzFdCowork01"),
       poster: "home",
     },
     {
+      key: "coworking-members",
       title: "Meet the members",
       description: "Three members on why they traded the kitchen table for a desk downtown.",
-      embedUrl: video("OzFdMembers2"),
+      defaultVideoUrl: video("OzFdMembers2"),
       poster: "community",
     },
   ] satisfies VideoTourItem[],
@@ -130,26 +133,27 @@ export const privateOffices = {
       title: "Your own door",
       description:
         "A lockable, furnished office where you can take calls, leave your work out and close the door at the end of the day.",
-      imageId: "benefit-private-offices-1",
+      imageKey: "benefit-private-offices-1",
     },
     {
       icon: DoorClosed,
       title: "Quiet rooms, bright light",
       description: "Glass-fronted suites along the old foundry's brick walls: daylight in, noise out.",
-      imageId: "benefit-private-offices-2",
+      imageKey: "benefit-private-offices-2",
     },
     {
       icon: Users,
       title: "Room to grow",
       description: `Offices for teams of ${officeSizes.small.people} to ${officeSizes.large.people}, and moving up a size mid-lease is as simple as asking.`,
-      imageId: "benefit-private-offices-3",
+      imageKey: "benefit-private-offices-3",
     },
   ] satisfies BenefitItem[],
   videos: [
     {
+      key: "private-offices-suite",
       title: "Inside a private office suite",
       description: "A look at the small, medium and large offices and the hallway that connects them.",
-      embedUrl: video("OzFdOffices3"),
+      defaultVideoUrl: video("OzFdOffices3"),
       poster: "spaces",
     },
   ] satisfies VideoTourItem[],
@@ -193,26 +197,27 @@ export const meetingRoomsPage = {
       icon: Projector,
       title: "Ready to present",
       description: "A wall screen, wireless casting and a conference camera in every room, tested before you arrive.",
-      imageId: "benefit-meeting-rooms-1",
+      imageKey: "benefit-meeting-rooms-1",
     },
     {
       icon: Users,
       title: "The right size",
       description: `The Focus room seats ${meetingRooms.focusRoomCapacity}; the Brainstorm room seats ${meetingRooms.brainstormRoomCapacity} around one long table.`,
-      imageId: "benefit-meeting-rooms-2",
+      imageKey: "benefit-meeting-rooms-2",
     },
     {
       icon: CalendarCheck,
       title: "Book by the hour",
       description: `From ${usd(meetingRooms.pricePerHour)}/hour, members and non-members alike. No membership needed.`,
-      imageId: "benefit-meeting-rooms-3",
+      imageKey: "benefit-meeting-rooms-3",
     },
   ] satisfies BenefitItem[],
   videos: [
     {
+      key: "meeting-rooms",
       title: "The Focus and Brainstorm rooms",
       description: "See both rooms set for a client meeting and a planning day.",
-      embedUrl: video("OzFdMeeting4"),
+      defaultVideoUrl: video("OzFdMeeting4"),
       poster: "company",
     },
   ] satisfies VideoTourItem[],
@@ -262,19 +267,19 @@ export const eventSpaces = {
       icon: Users,
       title: "Flexible capacity",
       description: `Up to ${thinkLounge.theaterCapacity} people theater style, or ${thinkLounge.workshopCapacity} at workshop or classroom tables.`,
-      imageId: "benefit-event-spaces-1",
+      imageKey: "benefit-event-spaces-1",
     },
     {
       icon: Speaker,
       title: "Premium AV",
       description: "A large projection screen, wireless microphones and a sound system tuned for the room.",
-      imageId: "benefit-event-spaces-2",
+      imageKey: "benefit-event-spaces-2",
     },
     {
       icon: UtensilsCrossed,
       title: "Full service",
       description: "A catering kitchen next door and event-support checklists, so nothing is forgotten on the day.",
-      imageId: "benefit-event-spaces-3",
+      imageKey: "benefit-event-spaces-3",
     },
   ] satisfies BenefitItem[],
   configurations: {
@@ -287,9 +292,10 @@ export const eventSpaces = {
     ],
     videos: [
       {
+        key: "think-lounge",
         title: "Think Lounge virtual tour",
         description: "The room set theater style, then for a workshop, with the AV and kitchen.",
-        embedUrl: video("OzFdLounge05"),
+        defaultVideoUrl: video("OzFdLounge05"),
         poster: "community",
       },
     ] satisfies VideoTourItem[],

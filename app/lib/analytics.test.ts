@@ -1,6 +1,15 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
-import { gtagBootstrapScript, REDACTED, redactLabel, trackButtonClick, trackEvent, trackPageView } from "./analytics";
+import {
+  controlLabel,
+  gtagBootstrapScript,
+  REDACTED,
+  recordControlClicks,
+  redactLabel,
+  trackButtonClick,
+  trackEvent,
+  trackPageView,
+} from "./analytics";
 
 function dataLayerEntries(): unknown[][] {
   return (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>));
@@ -9,7 +18,13 @@ function dataLayerEntries(): unknown[][] {
 afterEach(() => {
   delete window.dataLayer;
   delete window.gtag;
+  document.body.innerHTML = "";
 });
+
+function mount(html: string): HTMLElement {
+  document.body.innerHTML = html;
+  return document.body.firstElementChild as HTMLElement;
+}
 
 describe("redactLabel", () => {
   it("replaces any label containing an at-sign", () => {
@@ -51,5 +66,65 @@ describe("events", () => {
     expect(gtagScript()?.getAttribute("src")).toBe("https://www.googletagmanager.com/gtag/js?id=G-TEST1234");
     gtagScript()?.remove();
     expect(gtagBootstrapScript(null)).not.toContain("googletagmanager");
+  });
+});
+
+describe("controlLabel", () => {
+  it("is the text a visitor sees, without screen-reader-only or hidden parts", () => {
+    const control = mount(
+      `<summary><span>Show Past Events</span><span hidden>Hide Past Events</span><svg aria-hidden="true"></svg></summary>`,
+    );
+    expect(controlLabel(control)).toBe("Show Past Events");
+    const link = mount(`<a data-analytics="">Add to calendar<span class="sr-only">: Founders' Breakfast</span></a>`);
+    expect(controlLabel(link)).toBe("Add to calendar");
+  });
+
+  it("keeps words in separate boxes apart and joins text split by the renderer", () => {
+    const control = mount(`<button><div>Spaces</div><div>Offices and desks</div></button>`);
+    expect(controlLabel(control)).toBe("Spaces Offices and desks");
+    const split = mount("<button></button>");
+    split.append("Play video: ", "Coworking tour");
+    expect(controlLabel(split)).toBe("Play video: Coworking tour");
+  });
+
+  it("prefers the control's data-analytics label, and falls back to its aria-label", () => {
+    expect(controlLabel(mount(`<button data-analytics="Select: Half Day">Select</button>`))).toBe("Select: Half Day");
+    expect(controlLabel(mount(`<button aria-label="Close booking form"><svg></svg></button>`))).toBe(
+      "Close booking form",
+    );
+  });
+});
+
+describe("recordControlClicks", () => {
+  it("records a click anywhere inside a button, summary or marked link, once, with its label", () => {
+    const stop = recordControlClicks(document);
+    mount(`<div>
+      <button id="faq"><span id="inner">Can I bring a guest?</span></button>
+      <details><summary id="menu">Menu</summary></details>
+      <a id="more" href="#more" data-analytics="">Load More</a>
+      <a id="plain" href="#plain">Terms of Service</a>
+      <p id="text">Not a control</p>
+    </div>`);
+    for (const id of ["inner", "menu", "more", "plain", "text"]) document.getElementById(id)?.click();
+    stop();
+    document.getElementById("faq")?.click();
+    expect(dataLayerEntries()).toEqual([
+      ["event", "button_click", { event_category: "engagement", event_label: "Can I bring a guest?" }],
+      ["event", "button_click", { event_category: "engagement", event_label: "Menu" }],
+      ["event", "button_click", { event_category: "engagement", event_label: "Load More" }],
+    ]);
+  });
+
+  it("records the label the control had when it was clicked, before its own handler changes it", () => {
+    const stop = recordControlClicks(document);
+    const button = mount("<button>Show Less</button>");
+    button.addEventListener("click", () => {
+      button.textContent = "Learn More";
+    });
+    button.click();
+    stop();
+    expect(dataLayerEntries()).toEqual([
+      ["event", "button_click", { event_category: "engagement", event_label: "Show Less" }],
+    ]);
   });
 });

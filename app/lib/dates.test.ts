@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, isoCalendarDate } from "./dates";
+import { formatLongDate, isoCalendarDate, yearIn } from "./dates";
 
 describe("formatLongDate", () => {
   it("writes a calendar date in long US format, the same in every zone", () => {
@@ -23,5 +23,13 @@ describe("isoCalendarDate", () => {
   it("gives the date in the hub's zone", () => {
     expect(isoCalendarDate("2026-03-05", "America/Chicago")).toBe("2026-03-05");
     expect(isoCalendarDate("2026-03-06T03:00:00Z", "America/Chicago")).toBe("2026-03-05");
+  });
+});
+
+describe("yearIn", () => {
+  it("is the year in the hub's zone, not the server's", () => {
+    // 03:00 UTC on New Year's Day is still the old year in Arkansas; 11:00 UTC on New Year's Eve is already the new one in Kiribati.
+    expect(yearIn("America/Chicago", new Date("2027-01-01T03:00:00Z"))).toBe(2026);
+    expect(yearIn("Pacific/Kiritimati", new Date("2026-12-31T11:00:00Z"))).toBe(2027);
   });
 });

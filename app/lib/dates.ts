@@ -39,3 +39,8 @@ export function isoCalendarDate(value: string, timeZone: string): string {
   const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
+
+/** The year it is at `instant` in the hub's time zone (the footer's copyright year). */
+export function yearIn(timeZone: string, instant: Date = new Date()): number {
+  return Number(new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric" }).format(instant));
+}

@@ -70,6 +70,45 @@ describe("eventToIcs", () => {
   });
 });
 
+describe("eventToIcs with text from an outside service that tries to break out of its line", () => {
+  const hostile: SiteEvent = {
+    ...event,
+    uuid: "evil;id,1\\x\r\nX-INJECTED:1",
+    title: "Bell\u0007 and\u0000 null\u001B[31m",
+    description: "First line\r\nSecond line\u000Bwith a vertical tab\tand a tab",
+  };
+  const ics = eventToIcs(hostile, {
+    location: "Ozark Foundry\u0008, Batesville",
+    url: "https://hub.example.org/events/evil\r\nX-URL-INJECTED:1",
+    uidDomain: "hub.example.org",
+    now: new Date("2026-03-01T12:34:56.789Z"),
+  });
+  const properties = parseIcs(ics);
+
+  it("escapes the UID as the TEXT value it is", () => {
+    expect(ics).toContain("UID:evil\\;id\\,1\\\\x\\nX-INJECTED:1@hub.example.org");
+    expect(properties.get("UID")).toBe("evil;id,1\\x\nX-INJECTED:1@hub.example.org");
+  });
+
+  it("lets no value start a line of its own", () => {
+    const names = [...properties.keys()];
+    expect(names).not.toContain("X-INJECTED");
+    expect(names).not.toContain("X-URL-INJECTED");
+    expect(ics.split("\r\n").filter((line) => /^X-/.test(line))).toEqual([]);
+  });
+
+  it("strips control characters from every text field, keeping tabs and line breaks", () => {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for control characters
+    expect(ics).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/);
+    expect(properties.get("SUMMARY")).toBe("Bell and null[31m");
+    expect(properties.get("LOCATION")).toBe("Ozark Foundry, Batesville");
+    expect(properties.get("DESCRIPTION")?.startsWith("First line\nSecond linewith a vertical tab\tand a tab")).toBe(
+      true,
+    );
+    expect(properties.get("URL")).toBe("https://hub.example.org/events/evilX-URL-INJECTED:1");
+  });
+});
+
 describe("foldIcsLine", () => {
   it("folds at 75 octets without splitting a multi-byte character", () => {
     const line = `DESCRIPTION:${"é".repeat(100)}`;

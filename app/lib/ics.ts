@@ -4,13 +4,30 @@ import type { SiteEvent } from "./events";
 
 const encoder = new TextEncoder();
 
-/** TEXT values escape backslash, semicolon, comma and line breaks (RFC 5545 section 3.3.11). */
+/**
+ * Control characters other than tab and line breaks, which no iCalendar value may hold (RFC 5545
+ * section 3.3.11); an outside service's text could carry them.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+/**
+ * TEXT values lose control characters and escape backslash, semicolon, comma and line breaks (RFC
+ * 5545 section 3.3.11), so no value can end its line and start a property of its own.
+ */
 export function escapeIcsText(text: string): string {
   return text
+    .replace(CONTROL_CHARACTERS, "")
     .replaceAll("\\", "\\\\")
     .replaceAll(";", "\\;")
     .replaceAll(",", "\\,")
     .replace(/\r\n|\r|\n/g, "\\n");
+}
+
+/** A URI value cannot be escaped like text: it loses every control character and line break instead. */
+function icsUri(uri: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+  return uri.replace(/[\u0000-\u001F\u007F]/g, "");
 }
 
 /** Lines longer than 75 octets continue on the next line after a space, never inside a character. */
@@ -52,13 +69,13 @@ export function eventToIcs(
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
     "BEGIN:VEVENT",
-    `UID:${event.uuid}@${uidDomain}`,
+    `UID:${escapeIcsText(`${event.uuid}@${uidDomain}`)}`,
     `DTSTAMP:${icsDateTime(now)}`,
     `DTSTART:${icsDateTime(event.startDate)}`,
     `DTEND:${icsDateTime(event.endDate)}`,
     `SUMMARY:${escapeIcsText(event.title)}`,
     `LOCATION:${escapeIcsText(location)}`,
-    `URL:${url}`,
+    `URL:${icsUri(url)}`,
     `DESCRIPTION:${escapeIcsText(`${event.description}${event.description ? "\n\n" : ""}RSVP: ${url}`)}`,
     "END:VEVENT",
     "END:VCALENDAR",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toEmbedUrl, withAutoplay } from "./video";
+import { toEmbedUrl, toVideoSource, withAutoplay } from "./video";
 
 describe("toEmbedUrl", () => {
   it("turns YouTube watch pages and short links into the privacy-enhanced embed", () => {
@@ -48,5 +48,42 @@ describe("withAutoplay", () => {
     expect(withAutoplay("https://www.youtube-nocookie.com/embed/a?start=4")).toBe(
       "https://www.youtube-nocookie.com/embed/a?start=4&autoplay=1",
     );
+  });
+});
+
+describe("toVideoSource", () => {
+  it("plays YouTube and Vimeo addresses in their players", () => {
+    expect(toVideoSource("https://www.youtube.com/watch?v=dQw4w9WgXcQ")).toEqual({
+      kind: "embed",
+      url: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+    });
+    expect(toVideoSource("https://vimeo.com/76979871")).toEqual({
+      kind: "embed",
+      url: "https://player.vimeo.com/video/76979871",
+    });
+  });
+
+  it("plays video files itself: uploaded ones, and the demo's from this site", () => {
+    expect(toVideoSource("https://videos.ctfassets.net/space/id/token/tour.mp4")).toEqual({
+      kind: "file",
+      url: "https://videos.ctfassets.net/space/id/token/tour.mp4",
+      type: "video/mp4",
+    });
+    expect(toVideoSource("/_demo/content/demohub/id/token/Tour.WEBM")).toEqual({
+      kind: "file",
+      url: "/_demo/content/demohub/id/token/Tour.WEBM",
+      type: "video/webm",
+    });
+  });
+
+  it("has nothing to play for no address, a page that is not a video, or another scheme", () => {
+    for (const address of [null, undefined, "", "   ", "https://example.org/about", "javascript:alert(1).mp4"]) {
+      expect(toVideoSource(address), String(address)).toBeNull();
+    }
+    expect(toVideoSource("//cdn.example/clip.mp4")).toEqual({
+      kind: "file",
+      url: "https://cdn.example/clip.mp4",
+      type: "video/mp4",
+    });
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Video addresses as editors paste them (a YouTube watch page, a youtu.be short link, a Vimeo page)
- * turned into the player address a page can frame.
+ * Video addresses as editors paste them (a YouTube watch page, a youtu.be short link, a Vimeo page,
+ * or the address of a video file, e.g. one uploaded to the content service) turned into what a page
+ * plays: a player it frames, or a file it plays itself.
  */
 
 const YOUTUBE_ID = /^[\w-]{6,20}$/;
@@ -51,4 +52,44 @@ export function toEmbedUrl(address: string): string | null {
 /** The player URL that starts playing at once (used after the visitor pressed play). */
 export function withAutoplay(embedUrl: string): string {
   return `${embedUrl}${embedUrl.includes("?") ? "&" : "?"}autoplay=1`;
+}
+
+/** What a video tile plays once the visitor presses Play. */
+export type VideoSource = { kind: "embed"; url: string } | { kind: "file"; url: string; type: string };
+
+const VIDEO_FILE_TYPES: Record<string, string> = {
+  mp4: "video/mp4",
+  m4v: "video/mp4",
+  webm: "video/webm",
+  ogv: "video/ogg",
+  mov: "video/quicktime",
+};
+
+/** The type of a video file address (by its extension), or null when it does not name one. */
+function videoFileType(url: URL): string | null {
+  const extension = /\.([a-z0-9]+)$/i.exec(url.pathname)?.[1]?.toLowerCase();
+  return extension ? (VIDEO_FILE_TYPES[extension] ?? null) : null;
+}
+
+/**
+ * What to play for a video address: YouTube and Vimeo addresses in their players; an https address
+ * (or, on the demo, a path of this site) of a video file in the page's own player; null for anything
+ * else, or for no address, when a tile shows its poster without a Play button.
+ */
+export function toVideoSource(address: string | null | undefined): VideoSource | null {
+  const trimmed = address?.trim();
+  if (!trimmed) return null;
+  const embed = toEmbedUrl(trimmed);
+  if (embed) return { kind: "embed", url: embed };
+  let url: URL;
+  try {
+    url = new URL(trimmed, "https://site.invalid");
+  } catch {
+    return null;
+  }
+  const ownPath = trimmed.startsWith("/") && !trimmed.startsWith("//");
+  if (!ownPath && url.protocol !== "https:" && url.protocol !== "http:") return null;
+  const type = videoFileType(url);
+  if (!type) return null;
+  return { kind: "file", url: ownPath ? `${url.pathname}${url.search}` : url.href, type };
 }

@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import type { LegalDocument } from "~/content/legal";
 import type { PageIntro } from "~/content/pages";
 import { getServices, requestContext } from "~/context";
 import type { PageHeroContent } from "~/lib/cms-types";
@@ -25,4 +26,27 @@ export async function loadPageHero(
 /** The whole loader of a page that shows its hero and static copy only. */
 export function heroLoader(page: Pick<PageIntro, "slug">) {
   return async (args: LoaderContext) => ({ hero: await loadPageHero(args, page) });
+}
+
+/**
+ * The whole loader of a legal page: its hero and its text, the hub's own from the content service
+ * (a `legalText` entry with the page's slug), else the text built into the site.
+ */
+export function legalPageLoader(page: Pick<PageIntro, "slug">, builtIn: LegalDocument) {
+  return async (args: LoaderContext) => {
+    const [hero, document] = await Promise.all([
+      loadPageHero(args, page),
+      getServices(args.context)
+        .content.getLegalText(page.slug)
+        .then(
+          (found) => found ?? builtIn,
+          (error: unknown) => {
+            console.error(`Error loading the ${page.slug} text; showing the built-in one:`, error);
+            args.context.get(requestContext).skipPageCache(`the ${page.slug} text failed`);
+            return builtIn;
+          },
+        ),
+    ]);
+    return { hero, document };
+  };
 }

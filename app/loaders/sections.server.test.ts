@@ -1,6 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { requestContext } from "~/context";
+import { TimeoutError } from "~/services/cache.server";
 import { settleSection, streamSection } from "./sections.server";
 
 const log = { error: vi.fn(), warn: vi.fn() };
@@ -39,12 +40,19 @@ describe("settleSection", () => {
     expect(log.error).toHaveBeenCalledWith("Error loading the home events section:", failure);
   });
 
-  it("gives up at the deadline", async () => {
+  it("calls a section late, not failed or empty, when its service has not answered by the deadline", async () => {
     vi.useFakeTimers();
     const pending = settleSection(new Promise<number[]>(() => {}), { label: "slow", deadlineMs: 3_000, log });
     await vi.advanceTimersByTimeAsync(3_000);
-    expect(await pending).toEqual({ status: "error" });
+    expect(await pending).toEqual({ status: "late" });
     expect(log.warn).toHaveBeenCalledWith(expect.stringContaining("slow section was not ready within 3000 ms"));
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it("calls a section late when the cache stopped waiting for its service", async () => {
+    const state = await settleSection(Promise.reject(new TimeoutError(4_000)), { label: "events", log });
+    expect(state).toEqual({ status: "late" });
+    expect(log.error).not.toHaveBeenCalled();
   });
 });
 
@@ -57,6 +65,7 @@ function requestArgs({ dataRequest = false, bot = false, skipPageCache = (_reaso
     bot,
     awaitSections: bot,
     skipPageCache,
+    preview: false,
   });
   return { context };
 }
@@ -97,6 +106,17 @@ describe("streamSection", () => {
       log,
     });
     expect(skipPageCache).toHaveBeenCalledWith("the failing section failed");
+  });
+
+  it("keeps a page out of the page cache when a section is late, even one the render waited for", async () => {
+    const skipPageCache = vi.fn();
+    const section = await streamSection(
+      requestArgs({ skipPageCache, bot: true }),
+      Promise.reject(new TimeoutError(4_000)),
+      { label: "events", log },
+    );
+    expect(section).toEqual({ status: "late" });
+    expect(skipPageCache).toHaveBeenCalledWith("the events section was late");
   });
 
   it("makes a bot wait for the whole page", async () => {

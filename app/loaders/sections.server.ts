@@ -2,12 +2,15 @@ import type { RouterContextProvider } from "react-router";
 import { requestContext } from "~/context";
 import { streamTimeout } from "~/lib/streaming";
 import type { SectionState, StreamedSection } from "~/lib/section-state";
+import { TimeoutError } from "~/services/cache.server";
 
 /**
  * Sections that depend on an outside service (events, stories, posts, partners, images) must never
  * hold a page up or break it. A loader hands each one to `streamSection`, which
  * - settles it (`settleSection`): it always resolves, within the stream's deadline, to its data, to
- *   "empty" or to "error" (the details go to the server log);
+ *   "empty", to "error" (the details go to the server log) or, when its service has not answered
+ *   in time, to "late": the page keeps the section's loading state and the browser asks again
+ *   (`DeferredSection`), by which time the answer has usually reached the cache;
  * - puts it in the page's HTML when it is ready within a short budget (the usual case: content is
  *   cached), so the page is complete without JavaScript; a bot (and a render the page cache will
  *   keep in place of an older one) waits for every section;
@@ -42,13 +45,18 @@ export function settleSection<T>(
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<SectionState<T>>((resolve) => {
     timer = setTimeout(() => {
-      log.warn(`The ${label} section was not ready within ${deadlineMs} ms; showing its error state.`);
-      resolve({ status: "error" });
+      log.warn(`The ${label} section was not ready within ${deadlineMs} ms; the browser will ask again.`);
+      resolve({ status: "late" });
     }, deadlineMs);
   });
   const settled = load.then(
     (data): SectionState<T> => (isEmpty(data) ? { status: "empty" } : { status: "ok", data }),
     (error: unknown): SectionState<T> => {
+      if (error instanceof TimeoutError) {
+        // The cache stopped waiting; the service's answer will still fill it.
+        log.warn(`The ${label} section's service did not answer in time; the browser will ask again.`);
+        return { status: "late" };
+      }
       log.error(`Error loading the ${label} section:`, error);
       return { status: "error" };
     },
@@ -63,7 +71,10 @@ export async function streamSection<T>(
 ): Promise<StreamedSection<T>> {
   const { dataRequest, awaitSections, skipPageCache } = context.get(requestContext);
   const settled = settleSection(load, options).then((state) => {
-    if (state.status === "error") skipPageCache(`the ${options.label} section failed`);
+    // A failed section, or one still loading that the browser will ask for again: not the page to keep.
+    if (state.status === "error" || state.status === "late") {
+      skipPageCache(`the ${options.label} section ${state.status === "late" ? "was late" : "failed"}`);
+    }
     return state;
   });
   if (awaitSections) return settled;

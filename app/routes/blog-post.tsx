@@ -17,8 +17,9 @@ import { streamSection } from "~/loaders/sections.server";
 import { pageMeta, rootConfig } from "~/lib/seo";
 import { useSiteConfig } from "~/lib/site-config";
 import { blogPosting } from "~/lib/structured-data";
-import { toEmbedUrl } from "~/lib/video";
+import { toVideoSource } from "~/lib/video";
 import type { Route } from "./+types/blog-post";
+import { blogPostPath } from "~/lib/blog-paths";
 
 const RELATED_POSTS = 3;
 
@@ -66,7 +67,7 @@ function postDescription(post: BlogPost): string {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const post = loaderData?.postState.status === "found" ? loaderData.postState.post : null;
-  const path = `/blog/${params.slug}`;
+  const path = blogPostPath(params.slug);
   const tags = pageMeta({
     title: post?.title ?? messages[loaderData?.postState.status === "error" ? "error" : "missing"],
     description: post ? postDescription(post) : pages.blog.description,
@@ -98,7 +99,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { postState, hero, related } = loaderData;
   const { timeZone } = useSiteConfig();
   const post = postState.status === "found" ? postState.post : null;
-  const embedUrl = post?.videoUrl ? toEmbedUrl(post.videoUrl) : null;
+  const video = toVideoSource(post?.videoUrl);
   return (
     <>
       <PageHero
@@ -135,10 +136,10 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto grid max-w-7xl gap-12 px-4 py-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:px-8 lg:py-16">
           <article className="min-w-0">
             <TagLinks tags={post.tags} />
-            {embedUrl ? (
+            {video ? (
               <VideoPlayer
                 title={post.title}
-                embedUrl={embedUrl}
+                video={video}
                 thumbnail={post.featuredImage}
                 className="mt-8 max-w-[44rem]"
               />

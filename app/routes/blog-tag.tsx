@@ -13,6 +13,7 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/blog-tag";
 import { PAGE_PARAM } from "~/lib/paging";
 import type { RouteHandle } from "~/lib/route-handle";
+import { blogTagPath } from "~/lib/blog-paths";
 
 /**
  * Posts with one tag (/blog/tag/{tag}): beyond SPEC.md, whose tag links otherwise lead nowhere. The
@@ -46,7 +47,7 @@ export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>
   pageMeta({
     title: tagHeading(params.tag),
     description: `Posts from the ${site.name} blog tagged “${params.tag}”.`,
-    path: `/blog/tag/${encodeURIComponent(params.tag)}`,
+    path: blogTagPath(params.tag),
     matches,
     noIndex: loaderData?.list.status !== "ok",
   });

@@ -71,12 +71,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const { clientAddress } = context.get(requestContext);
-  const stored = getServices(context).leads.submit(clientAddress, checked.submission);
+  const stored = await getServices(context).leads.submit(clientAddress, checked.submission);
   if (stored.status === "limited") {
     return refuse(429, contactRateLimitMessage, { "Retry-After": String(stored.retryAfterSeconds) });
   }
   if (stored.status === "failed") return refuse(503, contactFailureMessage);
   return data<ContactResult>({ status: "success", message: contactSuccessMessage });
+}
+
+/**
+ * In the browser the form's answer comes through here. An answer that is not the action's own (a
+ * refusal made before the router: 403 cross-site, 413, 429; a proxy's 502; the network going away)
+ * becomes SPEC's failure message in the form, which keeps what the visitor typed, instead of the
+ * error page.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ContactResult> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    console.warn("The contact form's submission got no answer from the site:", error);
+    return { status: "error", message: contactFailureMessage };
+  }
 }
 
 /** SPEC.md, /contact: 'Get in Touch', the form, and location, phone and email cards from the site configuration. */

@@ -17,7 +17,7 @@ import type { Route } from "./+types/coworking";
 const page = pages.coworking;
 
 export function loader(args: Route.LoaderArgs) {
-  return loadSpacePage(args, page, coworking.benefits);
+  return loadSpacePage(args, page, { benefits: coworking.benefits, videos: coworking.videos });
 }
 
 export const meta: Route.MetaFunction = introPageMeta(page);
@@ -40,7 +40,7 @@ export default function CoworkingPage({ loaderData }: Route.ComponentProps) {
         benefits={coworking.benefits}
         images={loaderData.benefitImages}
       />
-      <VideoTours eyebrow="Video tours" title="Take a look around" videos={coworking.videos} />
+      <VideoTours eyebrow="Video tours" title="Take a look around" videos={loaderData.videos} />
       <PlanCards
         id="pricing"
         eyebrow="Pricing"

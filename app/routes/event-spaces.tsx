@@ -19,7 +19,7 @@ import type { Route } from "./+types/event-spaces";
 const page = pages.eventSpaces;
 
 export function loader(args: Route.LoaderArgs) {
-  return loadSpacePage(args, page, eventSpaces.benefits);
+  return loadSpacePage(args, page, { benefits: eventSpaces.benefits, videos: eventSpaces.configurations.videos });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -67,7 +67,7 @@ export default function EventSpacesPage({ loaderData }: Route.ComponentProps) {
         eyebrow="Virtual tour"
         title={configurations.title}
         description={configurations.description}
-        videos={configurations.videos}
+        videos={loaderData.videos}
       >
         <ul className="mt-8 flex flex-wrap gap-3">
           {configurations.layouts.map((layout) => (

@@ -17,12 +17,12 @@ export async function loader(args: Route.LoaderArgs) {
   const events = getServices(args.context).events.getEvents();
   const [hero, list] = await Promise.all([
     loadPageHero(args, page),
-    // SPEC.md: an empty list reads 'No events found...', while a list of only past events reads
-    // 'No upcoming events.' above the past ones.
+    // SPEC.md: an empty list reads 'No events found...', while a list with nothing upcoming (only
+    // past or cancelled events) reads 'No upcoming events.' under 'Upcoming Events'.
     streamSection(
       args,
-      events.then((all) => viewClassifiedEvents(all, timeZone, new Date())),
-      { label: "events", isEmpty: (data) => data.upcoming.length === 0 && data.past.length === 0 },
+      events.then((all) => ({ listed: all.length, ...viewClassifiedEvents(all, timeZone, new Date()) })),
+      { label: "events", isEmpty: (data) => data.listed === 0 },
     ),
   ]);
   return { hero, list };

@@ -18,7 +18,7 @@ import { loadPageHero } from "~/loaders/page-loaders.server";
 import { pickRandom } from "~/lib/random";
 import { streamSection } from "~/loaders/sections.server";
 import { introPageMeta } from "~/lib/seo";
-import { loadImage } from "~/loaders/space-page.server";
+import { loadSiteImages } from "~/loaders/space-page.server";
 import type { Route } from "./+types/home";
 
 const page = pages.home;
@@ -27,15 +27,14 @@ const page = pages.home;
 const HOME_EVENTS = 3;
 const HOME_POSTS = 3;
 const HOME_STORIES = 2;
-const PROMO_IMAGE = "benefit-event-spaces-2";
 
 export async function loader(args: Route.LoaderArgs) {
   const { content, events } = getServices(args.context);
   const { timeZone } = args.context.get(appContext).config;
   const now = new Date();
-  const [hero, promoImage, upcoming, stories, posts] = await Promise.all([
+  const [hero, siteImages, upcoming, stories, posts] = await Promise.all([
     loadPageHero(args, page),
-    loadImage(args, PROMO_IMAGE),
+    loadSiteImages(args),
     streamSection(
       args,
       events
@@ -54,7 +53,7 @@ export async function loader(args: Route.LoaderArgs) {
       { label: "latest posts" },
     ),
   ]);
-  return { hero, promoImage, upcoming, stories, posts };
+  return { hero, promoImage: siteImages[thinkLoungePromo.imageKey] ?? null, upcoming, stories, posts };
 }
 
 export const meta: Route.MetaFunction = introPageMeta(page);

@@ -17,7 +17,7 @@ import type { Route } from "./+types/meeting-rooms";
 const page = pages.meetingRooms;
 
 export function loader(args: Route.LoaderArgs) {
-  return loadSpacePage(args, page, meetingRoomsPage.benefits);
+  return loadSpacePage(args, page, { benefits: meetingRoomsPage.benefits, videos: meetingRoomsPage.videos });
 }
 
 export const meta: Route.MetaFunction = introPageMeta(page);
@@ -43,7 +43,7 @@ export default function MeetingRoomsPage({ loaderData }: Route.ComponentProps) {
         benefits={meetingRoomsPage.benefits}
         images={loaderData.benefitImages}
       />
-      <VideoTours eyebrow="Video tour" title="See the rooms" videos={meetingRoomsPage.videos} />
+      <VideoTours eyebrow="Video tour" title="See the rooms" videos={loaderData.videos} />
       <PlanCards
         id="pricing"
         eyebrow="Rooms and rates"

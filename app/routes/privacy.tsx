@@ -2,21 +2,25 @@ import { IntroHero } from "~/components/sections/IntroHero";
 import { LegalText } from "~/components/sections/LegalText";
 import { privacyPolicy } from "~/content/legal";
 import { pages } from "~/content/pages";
-import { heroLoader } from "~/loaders/page-loaders.server";
+import { legalPageLoader } from "~/loaders/page-loaders.server";
 import { introPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/privacy";
 
 const page = pages.privacy;
 
-export const loader = heroLoader(page);
+export const loader = legalPageLoader(page, privacyPolicy);
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
+/**
+ * SPEC.md shows the Privacy page's heading and description only; we show the hub's privacy policy
+ * below them (README, deliberate departures).
+ */
 export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <IntroHero page={page} hero={loaderData.hero} />
-      <LegalText document={privacyPolicy} />
+      <LegalText document={loaderData.document} />
     </>
   );
 }

@@ -17,7 +17,7 @@ import type { Route } from "./+types/private-offices";
 const page = pages.privateOffices;
 
 export function loader(args: Route.LoaderArgs) {
-  return loadSpacePage(args, page, privateOffices.benefits);
+  return loadSpacePage(args, page, { benefits: privateOffices.benefits, videos: privateOffices.videos });
 }
 
 export const meta: Route.MetaFunction = introPageMeta(page);
@@ -40,7 +40,7 @@ export default function PrivateOfficesPage({ loaderData }: Route.ComponentProps)
         benefits={privateOffices.benefits}
         images={loaderData.benefitImages}
       />
-      <VideoTours eyebrow="Video tour" title="See the offices" videos={privateOffices.videos} />
+      <VideoTours eyebrow="Video tour" title="See the offices" videos={loaderData.videos} />
       <PlanCards
         id="pricing"
         eyebrow="Office sizes"

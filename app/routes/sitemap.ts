@@ -3,6 +3,7 @@ import { appContext, getServices } from "~/context";
 import type { BlogPostSummary } from "~/lib/cms-types";
 import { type SitemapEntry, sitemapXml } from "~/lib/sitemap";
 import type { Route } from "./+types/sitemap";
+import { blogPostPath, blogTagPath } from "~/lib/blog-paths";
 
 /**
  * /sitemap.xml: every page of the route table, every blog post and every tag page the content service
@@ -27,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ...(page.path === "/blog" && newestPostDate ? { lastmod: newestPostDate } : {}),
   }));
   const postPages = posts.map((post) => ({
-    loc: `${origin}/blog/${encodeURIComponent(post.slug)}`,
+    loc: `${origin}${blogPostPath(post.slug)}`,
     lastmod: post.publishDate,
   }));
   const tagDates = new Map<string, string>();
@@ -38,7 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     }
   }
   const tagPages = [...tagDates].sort().map(([tag, lastmod]) => ({
-    loc: `${origin}/blog/tag/${encodeURIComponent(tag)}`,
+    loc: `${origin}${blogTagPath(tag)}`,
     lastmod,
   }));
 

@@ -2,13 +2,13 @@ import { IntroHero } from "~/components/sections/IntroHero";
 import { LegalText } from "~/components/sections/LegalText";
 import { termsOfService } from "~/content/legal";
 import { pages } from "~/content/pages";
-import { heroLoader } from "~/loaders/page-loaders.server";
+import { legalPageLoader } from "~/loaders/page-loaders.server";
 import { introPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/terms";
 
 const page = pages.terms;
 
-export const loader = heroLoader(page);
+export const loader = legalPageLoader(page, termsOfService);
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
@@ -16,7 +16,7 @@ export default function TermsPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <IntroHero page={page} hero={loaderData.hero} />
-      <LegalText document={termsOfService} />
+      <LegalText document={loaderData.document} />
     </>
   );
 }

@@ -35,14 +35,21 @@ export default function TourPage({ loaderData }: Route.ComponentProps) {
             <iframe
               src={calendarUrl}
               title="Book a tour of Ozark Foundry"
-              className="h-[680px] w-full border-0 bg-white"
-              // For browsers without frames (SPEC.md). An iframe's content is raw text to the HTML
-              // parser, so it is given as HTML rather than as React children, which could not hydrate.
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: fixed text with the hub's own address
-              dangerouslySetInnerHTML={{
-                __html: `Your browser cannot show the booking calendar. Please email <a href="mailto:${contact.email}">${contact.email}</a> to schedule your tour.`,
-              }}
+              className="block h-[680px] w-full border-0 bg-white"
             />
+            {/* SPEC.md's fallback for browsers without frames. It stands beside the frame rather than in
+                it, because browsers ignore an iframe's content: this way it also helps a visitor whose
+                calendar fails to load. */}
+            <p className="border-t border-line px-6 py-4 text-sm text-muted">
+              Booking calendar not showing? Please email{" "}
+              <a
+                href={`mailto:${contact.email}`}
+                className="break-all font-medium text-brand-700 underline underline-offset-2 hover:text-brand-600"
+              >
+                {contact.email}
+              </a>{" "}
+              to schedule your tour.
+            </p>
           </div>
           <ContactCards />
         </div>

@@ -1,11 +1,13 @@
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { type ContentfulStandIn, loadDataset, startContentfulStandIn } from "../../demo/contentful.ts";
+import { type ContentfulStandIn, isPublished, loadDataset, startContentfulStandIn } from "../../demo/contentful.ts";
 import type { ContentfulExport } from "../../demo/contentful-export.ts";
 import { createCache } from "./cache.server";
 import {
   assetUrlResolver,
+  type ContentConfig,
   type ContentService,
+  contentKeysAffectedBy,
   createContentClient,
   createContentService,
   GALLERY_PAGE_SIZE,
@@ -17,8 +19,9 @@ let standIn: ContentfulStandIn;
 let dataset: ContentfulExport;
 let log: { warn: ReturnType<typeof vi.fn<Console["warn"]>>; error: ReturnType<typeof vi.fn<Console["error"]>> };
 
+/** The published entries of a type: what the Delivery API serves. */
 function entriesOf(contentType: string) {
-  return dataset.entries.filter((entry) => entry.sys.contentType.sys.id === contentType);
+  return dataset.entries.filter((entry) => entry.sys.contentType.sys.id === contentType && isPublished(entry));
 }
 
 function field<T>(entry: { fields: Record<string, Record<string, unknown>> }, name: string): T {
@@ -35,8 +38,10 @@ function testCache(waitMs = 5_000) {
   });
 }
 
-function service(overrides: { contentSiteId?: string; waitMs?: number } = {}): ContentService {
-  const client = createContentClient({
+const PREVIEW_TOKEN = "service-test-preview-token";
+
+function contentConfig(): ContentConfig {
+  return {
     spaceId: standIn.spaceId,
     accessToken: standIn.accessToken,
     environment: "master",
@@ -44,7 +49,14 @@ function service(overrides: { contentSiteId?: string; waitMs?: number } = {}): C
     insecure: true,
     contentSiteId: "cchub",
     publicAssetPath: null,
-  });
+    preview: { accessToken: PREVIEW_TOKEN, host: standIn.host },
+  };
+}
+
+function service(
+  overrides: { contentSiteId?: string; waitMs?: number; api?: "delivery" | "preview" } = {},
+): ContentService {
+  const client = createContentClient(contentConfig(), overrides.api);
   return createContentService({
     client,
     contentSiteId: overrides.contentSiteId ?? "cchub",
@@ -62,6 +74,7 @@ beforeAll(async () => {
     assetsDir: path.join(root, "demo/assets"),
     spaceId: "servicetest",
     accessToken: "service-test-token",
+    previewToken: PREVIEW_TOKEN,
   });
 });
 
@@ -153,9 +166,52 @@ describe("content service against the Contentful stand-in", () => {
     expect(await service().getBlogPostBySlug("no-such-post")).toBeNull();
   });
 
-  it("reads the video URL of a post", async () => {
+  it("reads the video URL of a post; a file on the content service's hosts becomes an asset address", async () => {
     const post = await service().getBlogPostBySlug("launching-the-podcast-studio");
-    expect(post?.videoUrl).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=/);
+    expect(post?.videoUrl).toMatch(/^http:\/\/videos\.ctfassets\.net\/demohub\/.+\/video-post-podcast-studio\.mp4$/);
+    const story = (await service().getSuccessStories("event-spaces", 10)).find((found) => found.videoUrl);
+    expect(story?.videoUrl).toMatch(/^http:\/\/videos\.ctfassets\.net\/.+\.mp4$/);
+  });
+
+  it("gives each site video's key the address of its uploaded file, which the service serves", async () => {
+    const videos = await service().getSiteVideos();
+    expect(Object.keys(videos).sort()).toEqual(
+      entriesOf("siteVideo")
+        .map((entry) => field<string>(entry, "key"))
+        .sort(),
+    );
+    const floor = videos["coworking-floor"] ?? "";
+    expect(floor).toMatch(new RegExp(`^http://${standIn.host}/.+/video-tour-coworking-floor\\.mp4$`));
+    const response = await fetch(floor);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("video/mp4");
+  });
+
+  it("gives a site video without a file its pasted address, and one with neither null", async () => {
+    const entry = (key: string, fields: Record<string, string>) => ({
+      sys: { id: key, type: "Entry", contentType: { sys: { type: "Link", linkType: "ContentType", id: "siteVideo" } } },
+      fields: { key, ...fields },
+    });
+    standIn.faults.add({
+      pathIncludes: "content_type=siteVideo",
+      status: 200,
+      body: {
+        sys: { type: "Array" },
+        total: 3,
+        skip: 0,
+        limit: 100,
+        items: [
+          entry("vimeo", { videoUrl: " https://vimeo.com/76979871 " }),
+          entry("uploaded", { videoUrl: "//videos.ctfassets.net/space/id/token/clip.mp4" }),
+          entry("none", { title: "Coming soon" }),
+        ],
+      },
+    });
+    expect(await service().getSiteVideos()).toEqual({
+      vimeo: "https://vimeo.com/76979871",
+      uploaded: "http://videos.ctfassets.net/space/id/token/clip.mp4",
+      none: null,
+    });
   });
 
   it("lists the latest ten posts", async () => {
@@ -168,6 +224,61 @@ describe("content service against the Contentful stand-in", () => {
     expect(stories.length).toBeLessThanOrEqual(2);
     expect(stories.every((story) => story.pageSlugs.includes("event-spaces"))).toBe(true);
     expect(stories[0]?.image?.url).toMatch(/^http:\/\//);
+  });
+
+  it("gives partner websites typed without a scheme, or with an upper-case one, a web address", async () => {
+    const partner = (id: string, website: string) => ({
+      sys: { id, type: "Entry", contentType: { sys: { type: "Link", linkType: "ContentType", id: "partners" } } },
+      fields: { name: id, website },
+    });
+    standIn.faults.add({
+      pathIncludes: "content_type=partners",
+      status: 200,
+      body: {
+        sys: { type: "Array" },
+        total: 3,
+        skip: 0,
+        limit: 100,
+        items: [
+          partner("bare", "riverbend.example"),
+          partner("caps", "HTTPS://Caps.example"),
+          partner("js", "javascript:x"),
+        ],
+      },
+    });
+    expect((await service().getPartners()).map((found) => [found.name, found.website])).toEqual([
+      ["bare", "https://riverbend.example"],
+      ["caps", "https://Caps.example"],
+      ["js", null],
+    ]);
+  });
+
+  it("reads a page's legal text, and none from an entry without a body", async () => {
+    const terms = await service().getLegalText("terms");
+    expect(terms?.dateLine).toMatch(/^Effective /);
+    expect(terms?.sections.length).toBeGreaterThan(3);
+    standIn.faults.add({
+      pathIncludes: "content_type=legalText",
+      status: 200,
+      body: {
+        sys: { type: "Array" },
+        total: 1,
+        skip: 0,
+        limit: 1,
+        items: [
+          {
+            sys: {
+              id: "empty",
+              type: "Entry",
+              contentType: { sys: { type: "Link", linkType: "ContentType", id: "legalText" } },
+            },
+            fields: { slug: "privacy", dateLine: "Last updated soon" },
+          },
+        ],
+      },
+    });
+    expect(await service().getLegalText("privacy")).toBeNull();
+    expect(log.warn).toHaveBeenCalledWith(expect.stringContaining("privacy legal text has no body"), { id: "empty" });
   });
 
   it("lists partners by order, with the year they joined", async () => {
@@ -248,6 +359,38 @@ describe("content service against the Contentful stand-in", () => {
     expect(asset?.description).toBeTruthy();
   });
 
+  it("answers null for an asset the space does not have, and remembers that", async () => {
+    const content = service();
+    expect(await content.getAsset("only-in-another-space")).toBeNull();
+    expect(await content.getAsset("only-in-another-space")).toBeNull();
+    expect(standIn.faults.requests.filter((request) => request.url.includes("only-in-another-space"))).toHaveLength(1);
+  });
+
+  it("gives the site's images by key, from siteImage entries of its own site", async () => {
+    const images = await service().getSiteImages();
+    expect(Object.keys(images).sort()).toEqual(
+      entriesOf("siteImage")
+        .map((entry) => field<string>(entry, "key"))
+        .sort(),
+    );
+    expect(images["home-think-lounge"]?.url).toMatch(/benefit-event-spaces-2/);
+    expect(await service({ contentSiteId: "another-hub" }).getSiteImages()).toEqual({});
+  });
+
+  it("has no site images in a space without the siteImage content type", async () => {
+    standIn.faults.add({
+      pathIncludes: "content_type=siteImage",
+      status: 400,
+      body: {
+        sys: { type: "Error", id: "InvalidQuery" },
+        message: "The query you sent was invalid.",
+        details: { errors: [{ name: "unknownContentType", value: "siteImage" }] },
+      },
+    });
+    expect(await service().getSiteImages()).toEqual({});
+    expect(log.warn).not.toHaveBeenCalled();
+  });
+
   it("skips a malformed entry and keeps the rest", async () => {
     standIn.faults.add({
       pathIncludes: "content_type=partners",
@@ -302,5 +445,60 @@ describe("partnerSinceYear", () => {
     expect(partnerSinceYear("2023")).toBe(2023);
     expect(partnerSinceYear("soon")).toBeNull();
     expect(partnerSinceYear(undefined)).toBeNull();
+  });
+});
+
+describe("previews", () => {
+  it("read drafts through the Preview API, which the Delivery API leaves out", async () => {
+    const [draft] = dataset.entries.filter(
+      (entry) => entry.sys.contentType.sys.id === "blogPost" && !isPublished(entry),
+    );
+    const slug = field<string>(draft!, "slug");
+    expect(await service().getBlogPostBySlug(slug)).toBeNull();
+    const previewed = await service({ api: "preview" }).getBlogPostBySlug(slug);
+    expect(previewed?.title).toBe(field(draft!, "title"));
+  });
+
+  it("need a preview token", () => {
+    expect(() => createContentClient({ ...contentConfig(), preview: null }, "preview")).toThrow(
+      "CONTENTFUL_PREVIEW_TOKEN",
+    );
+  });
+});
+
+describe("what a published change affects", () => {
+  const keys = [
+    "content:hero:home",
+    "content:posts:latest",
+    "content:posts:index",
+    "content:post:opening-day",
+    'content:post-list:{"skip":0}',
+    "content:stories:home:2",
+    "content:partners",
+    'content:gallery:{"skip":0}',
+    "content:site-images",
+    "content:asset:logo",
+  ];
+  const affected = (contentType: string) => {
+    const matches = contentKeysAffectedBy(contentType);
+    return matches === "all" ? "all" : keys.filter(matches);
+  };
+
+  it("is the cached answers of that content type only", () => {
+    expect(affected("blogPost")).toEqual([
+      "content:posts:latest",
+      "content:posts:index",
+      "content:post:opening-day",
+      'content:post-list:{"skip":0}',
+    ]);
+    expect(affected("PageHero")).toEqual(["content:hero:home"]);
+    expect(affected("successStory")).toEqual(["content:stories:home:2"]);
+    expect(affected("partners")).toEqual(["content:partners"]);
+    expect(affected("galleryImage")).toEqual(['content:gallery:{"skip":0}']);
+    expect(affected("siteImage")).toEqual(["content:site-images"]);
+  });
+
+  it("is everything for a content type the site does not know", () => {
+    expect(affected("somethingNew")).toBe("all");
   });
 });

@@ -16,8 +16,12 @@ import type {
   Partner,
   SuccessStory,
 } from "~/lib/cms-types";
+import type { LegalDocument } from "~/content/legal";
 import { absoluteAssetUrl } from "~/lib/images";
+import { legalDocumentFromRichText } from "~/lib/legal-text";
+import { websiteUrl } from "~/lib/website-url";
 import type { Cache } from "./cache.server";
+import { blogPostPath } from "~/lib/blog-paths";
 
 /** Content from the hosted content service (Contentful's Delivery API), SPEC.md section 7. */
 
@@ -36,6 +40,8 @@ export interface ContentConfig {
    * or null to link to the service's own asset host.
    */
   publicAssetPath: string | null;
+  /** The Content Preview API (drafts included), or null when previews are off. */
+  preview: { accessToken: string; host: string } | null;
 }
 
 /** How asset file URLs (protocol-relative, `//host/space/...`) become the URLs pages link to. */
@@ -164,12 +170,18 @@ type AnySkeleton = BlogPostSkeleton | SuccessStorySkeleton | PartnerSkeleton | G
 
 export type ContentQuery<Skeleton extends EntrySkeletonType = AnySkeleton> = EntriesQueries<Skeleton, undefined>;
 
-export function createContentClient(config: ContentConfig): ContentfulClientApi<undefined> {
+/** A client of the Delivery API, or with `api: "preview"` of the Preview API (drafts included). */
+export function createContentClient(
+  config: ContentConfig,
+  api: "delivery" | "preview" = "delivery",
+): ContentfulClientApi<undefined> {
+  const preview = api === "preview" ? config.preview : null;
+  if (api === "preview" && !preview) throw new Error("Previews are not configured (CONTENTFUL_PREVIEW_TOKEN)");
   return createClient({
     space: config.spaceId,
-    accessToken: config.accessToken,
+    accessToken: preview?.accessToken ?? config.accessToken,
     environment: config.environment,
-    host: config.host,
+    host: preview?.host ?? config.host,
     insecure: config.insecure,
     timeout: 30_000,
     retryLimit: 5,
@@ -258,6 +270,12 @@ const pageHeroSchema = entrySchema({
   slug: z.string(),
   site: z.string().optional().catch(undefined),
   backgroundImage: linkedAsset,
+});
+
+const siteImageSchema = entrySchema({
+  key: z.string().min(1),
+  site: z.string().optional().catch(undefined),
+  image: z.unknown(),
 });
 
 const collectionSchema = z.object({ items: z.array(z.unknown()), total: z.number().int().nonnegative() });
@@ -370,6 +388,16 @@ export function createContentService({
     }
   }
 
+  /**
+   * A video address as pages use it: a file on the content service's own asset hosts (an uploaded
+   * video's address, pasted into a URL field) is served like any asset; other addresses are kept.
+   */
+  function videoAddress(value: string | undefined): string | null {
+    const address = value?.trim();
+    if (!address) return null;
+    return CONTENT_HOSTED_FILE.test(address) ? assetUrl(address) : address;
+  }
+
   const cached = <T>(key: string, load: () => Promise<T>) => cache.get(`content:${key}`, load);
   const lookedUp = <T>(key: string, load: () => Promise<T>) => lookupCache.get(`content:${key}`, load);
 
@@ -382,7 +410,7 @@ export function createContentService({
     excerpt: entry.fields.excerpt,
     content: normalizeRichText(entry.fields.content),
     featuredImage: toImageAsset(entry.fields.featuredImage),
-    videoUrl: entry.fields.videoURL ?? entry.fields.videoUrl ?? null,
+    videoUrl: videoAddress(entry.fields.videoURL ?? entry.fields.videoUrl),
     tags: entry.fields.tags,
     featured: entry.fields.featured,
   });
@@ -399,7 +427,7 @@ export function createContentService({
     title: entry.fields.title,
     description: entry.fields.description,
     image: toImageAsset(entry.fields.featuredImage),
-    videoUrl: entry.fields.videoURL ?? null,
+    videoUrl: videoAddress(entry.fields.videoURL),
     quote: entry.fields.quote,
     authorName: entry.fields.authorName,
     authorRole: entry.fields.authorRole,
@@ -415,7 +443,7 @@ export function createContentService({
     description: entry.fields.description,
     longDescription: entry.fields.longDescription,
     logo: toImageAsset(entry.fields.logo),
-    website: entry.fields.website ?? null,
+    website: websiteUrl(entry.fields.website),
     location: entry.fields.location,
     partnerSince: partnerSinceYear(entry.fields.partnerSince),
     benefits: entry.fields.benefits,
@@ -589,24 +617,174 @@ export function createContentService({
       });
     },
 
+    /** An asset by id, or null when the space has none with that id (cached like any answer). */
     getAsset(id: string): Promise<ImageAsset | null> {
       return cached(`asset:${id}`, async () => {
         try {
           return toImageAsset(await client.getAsset(id));
         } catch (error) {
+          if (isContentError(error, "NotFound")) return null;
           throw normalizeContentError(error);
         }
       });
     },
+
+    /**
+     * The site's images that editors choose (benefit photos, the home page's Think Lounge picture):
+     * `siteImage` entries of this site, by `key`. A space without that content type has none.
+     */
+    getSiteImages(): Promise<Record<string, ImageAsset>> {
+      return cached("site-images", async () => {
+        let items: unknown[];
+        try {
+          ({ items } = await getEntries({
+            content_type: SITE_IMAGE_TYPE,
+            "fields.site": contentSiteId,
+            limit: SITE_IMAGES_LIMIT,
+            include: 1,
+          }));
+        } catch (error) {
+          if (isContentError(error, "InvalidQuery", "unknownContentType")) return {};
+          throw error;
+        }
+        const images: Record<string, ImageAsset> = {};
+        for (const entry of parseItems(items, siteImageSchema, SITE_IMAGE_TYPE, (entry) => entry)) {
+          const image = toImageAsset(entry.fields.image);
+          if (image && !(entry.fields.key in images)) images[entry.fields.key] = image;
+        }
+        return images;
+      });
+    },
+
+    // Site videos (beyond SPEC.md): the video tours' addresses, editable in the content service.
+
+    /**
+     * The addresses of the site's video tours, by key (`siteVideo` entries): an uploaded video file
+     * wins over a pasted address; an entry with neither gives null (the tour shows its poster without
+     * Play). A key without an entry is absent, and the page uses its built-in address.
+     */
+    getSiteVideos(): Promise<Record<string, string | null>> {
+      return cached("site-videos", async () => {
+        let items: unknown[];
+        try {
+          ({ items } = await getEntries({ content_type: "siteVideo", limit: SITE_VIDEOS_LIMIT, include: 1 }));
+        } catch (error) {
+          // A space without the type: every tour keeps its built-in address.
+          if (isContentError(error, "InvalidQuery", "unknownContentType")) return {};
+          throw error;
+        }
+        const videos: Record<string, string | null> = {};
+        for (const entry of parseItems(items, siteVideoSchema, "siteVideo", (found) => found)) {
+          const file = toImageAsset(entry.fields.video);
+          const uploaded = file?.contentType.startsWith("video/") ? file.url : null;
+          videos[entry.fields.key] = uploaded ?? videoAddress(entry.fields.videoUrl);
+        }
+        return videos;
+      });
+    },
+
+    // Legal texts (beyond SPEC.md): the Terms and the Privacy Policy, owned by the hub's editors.
+
+    /** The legal text for a page (`legalText` entry with this slug), or null when there is none or it has no body. */
+    getLegalText(slug: string): Promise<LegalDocument | null> {
+      return cached(`legal:${slug}`, async () => {
+        let items: unknown[];
+        try {
+          ({ items } = await getEntries({ content_type: "legalText", "fields.slug": slug, limit: 1 }));
+        } catch (error) {
+          // A space without the type: the built-in text.
+          if (isContentError(error, "InvalidQuery", "unknownContentType")) return null;
+          throw error;
+        }
+        const [entry] = parseItems(items, legalTextSchema, "legalText", (found) => found);
+        if (!entry) return null;
+        const document = legalDocumentFromRichText({
+          dateLine: entry.fields.dateLine,
+          introduction: entry.fields.introduction,
+          body: normalizeRichText(entry.fields.body),
+        });
+        if (document.sections.length > 0) return document;
+        // A page of legal text with no text is worse than the built-in one.
+        log.warn(`The ${slug} legal text has no body; showing the built-in one.`, { id: entry.sys.id });
+        return null;
+      });
+    },
   };
 }
+
+export const SITE_IMAGE_TYPE = "siteImage";
+const SITE_IMAGES_LIMIT = 200;
+
+/** Whether the SDK's error is the content service's error `name` (e.g. NotFound), mentioning `detail`. */
+function isContentError(error: unknown, name: string, detail?: string): boolean {
+  return error instanceof Error && error.name === name && (detail === undefined || error.message.includes(detail));
+}
+
+/**
+ * Which of the content service's cache keys a change to one content type affects (for the publish
+ * webhook's purge). Assets, and any type not listed, can appear anywhere: everything.
+ */
+export function contentKeysAffectedBy(contentType: string): ((key: string) => boolean) | "all" {
+  const prefixes = CACHE_PREFIXES_BY_TYPE[contentType];
+  if (!prefixes) return "all";
+  return (key) => prefixes.some((prefix) => key.startsWith(prefix));
+}
+
+const CACHE_PREFIXES_BY_TYPE: Record<string, string[]> = {
+  blogPost: ["content:posts:", "content:post-list:", "content:post:"],
+  successStory: ["content:stories:"],
+  partners: ["content:partners"],
+  galleryImage: ["content:gallery:"],
+  PageHero: ["content:hero:"],
+  [SITE_IMAGE_TYPE]: ["content:site-images"],
+  siteVideo: ["content:site-videos"],
+  legalText: ["content:legal:"],
+};
+
+// Site videos (beyond SPEC.md section 3): `siteVideo` entries, found by their key.
+export type SiteVideoSkeleton = EntrySkeletonType<
+  { key: EntryFieldTypes.Symbol; title: EntryFieldTypes.Symbol; video: AssetLink; videoUrl: EntryFieldTypes.Symbol },
+  "siteVideo"
+>;
+
+const siteVideoSchema = entrySchema({
+  key: z.string().min(1),
+  title: optionalText,
+  video: linkedAsset,
+  videoUrl: optionalText,
+});
+
+const SITE_VIDEOS_LIMIT = 100;
+
+// Legal texts (beyond SPEC.md section 3): `legalText` entries, found by their page's slug.
+export type LegalTextSkeleton = EntrySkeletonType<
+  {
+    slug: EntryFieldTypes.Symbol;
+    title: EntryFieldTypes.Symbol;
+    dateLine: EntryFieldTypes.Symbol;
+    introduction: EntryFieldTypes.Text;
+    body: EntryFieldTypes.RichText;
+  },
+  "legalText"
+>;
+
+const legalTextSchema = entrySchema({
+  slug: z.string().min(1),
+  title: optionalText,
+  dateLine: text,
+  introduction: text,
+  body: z.unknown().optional(),
+});
+
+/** A file on one of Contentful's asset hosts (images, videos, assets, downloads). */
+const CONTENT_HOSTED_FILE = /^(https?:)?\/\/[a-z0-9-]+\.ctfassets\.net\//i;
 
 /** The address of a linked blog post, or null for any other entry. */
 function postHref(target: unknown): string | null {
   const entry = target as { sys?: { contentType?: { sys?: { id?: unknown } } }; fields?: { slug?: unknown } } | null;
   const slug = entry?.fields?.slug;
   return entry?.sys?.contentType?.sys?.id === "blogPost" && typeof slug === "string" && slug
-    ? `/blog/${encodeURIComponent(slug)}`
+    ? blogPostPath(slug)
     : null;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv, siteOrigin } from "./env.server";
+import { contentfulPreviewHost, EnvError, parseEnv, siteOrigin } from "./env.server";
 
 function problemsOf(source: Record<string, string>): string[] {
   try {
@@ -131,5 +131,31 @@ describe("parseEnv", () => {
       "http://127.0.0.1:9000/lead",
     );
     expect(parseEnv({ LEAD_WEBHOOK_URL: "http://hooks.example.com/lead" }).LEAD_WEBHOOK_URL).toBeDefined();
+  });
+
+  it("takes editors' settings: a preview token with its space, and a long webhook secret", () => {
+    const env = parseEnv({
+      CONTENTFUL_SPACE_ID: "space1",
+      CONTENTFUL_ACCESS_TOKEN: "delivery",
+      CONTENTFUL_PREVIEW_TOKEN: "preview",
+      CONTENTFUL_WEBHOOK_SECRET: "0123456789abcdef0123456789abcdef",
+    });
+    expect(env.CONTENTFUL_PREVIEW_TOKEN).toBe("preview");
+    expect(env.CONTENTFUL_WEBHOOK_SECRET).toBe("0123456789abcdef0123456789abcdef");
+    expect(problemsOf({ CONTENTFUL_PREVIEW_TOKEN: "preview" })).toEqual([
+      "CONTENTFUL_PREVIEW_TOKEN: only means something with CONTENTFUL_SPACE_ID set",
+    ]);
+    expect(problemsOf({ CONTENTFUL_WEBHOOK_SECRET: "short" })[0]).toMatch(
+      /^CONTENTFUL_WEBHOOK_SECRET: must be at least 24 characters/,
+    );
+  });
+
+  it("finds the Preview API beside the Delivery API, unless told otherwise", () => {
+    const host = (CONTENTFUL_HOST: string, CONTENTFUL_PREVIEW_HOST?: string) =>
+      contentfulPreviewHost({ CONTENTFUL_HOST, CONTENTFUL_PREVIEW_HOST });
+    expect(host("cdn.contentful.com")).toBe("preview.contentful.com");
+    expect(host("cdn.eu.contentful.com")).toBe("preview.eu.contentful.com");
+    expect(host("127.0.0.1:4010")).toBe("127.0.0.1:4010");
+    expect(host("cdn.contentful.com", "preview.example.org")).toBe("preview.example.org");
   });
 });

@@ -71,6 +71,10 @@ const postgresUrl = z.url({
   error: "must be a PostgreSQL connection URL (postgres://user:password@host:5432/database)",
 });
 
+const contentfulHost = z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$/i, {
+  error: "must be a host with an optional port, without a scheme (e.g. cdn.contentful.com or 127.0.0.1:4010)",
+});
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce
@@ -86,14 +90,16 @@ const envSchema = z.object({
   CONTENTFUL_SPACE_ID: optionalText,
   CONTENTFUL_ACCESS_TOKEN: optionalText,
   CONTENTFUL_ENVIRONMENT: z.string().min(1).default("master"),
-  CONTENTFUL_HOST: z
-    .string()
-    .regex(/^[a-z0-9.-]+(:\d{1,5})?$/i, {
-      error: "must be a host with an optional port, without a scheme (e.g. cdn.contentful.com or 127.0.0.1:4010)",
-    })
-    .default("cdn.contentful.com"),
+  CONTENTFUL_HOST: contentfulHost.default("cdn.contentful.com"),
   CONTENTFUL_INSECURE: booleanFlag.default(false),
   CONTENT_SITE_ID: z.string().min(1).default("cchub"),
+  CONTENTFUL_PREVIEW_TOKEN: optionalText,
+  CONTENTFUL_PREVIEW_HOST: contentfulHost.optional(),
+  CONTENTFUL_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .min(24, { error: "must be at least 24 characters (a long random value, e.g. openssl rand -hex 32)" })
+    .optional(),
 
   EVENTS_API_URL: httpUrl.default("https://api.archieapp.co"),
   EVENTS_CLIENT_ID: optionalText,
@@ -112,6 +118,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: postgresUrl.optional(),
   LEAD_ALERT_AFTER: duration.default(15 * 60_000),
+  LEAD_RETRY_AFTER: duration.default(5_000),
   CONTACT_RATE_LIMIT: z.coerce
     .number({ error: "must be a whole number of at least 1" })
     .int({ error: "must be a whole number of at least 1" })
@@ -120,6 +127,7 @@ const envSchema = z.object({
   TZ_SITE: timeZone.default("America/Chicago"),
   TRUST_PROXY: trustProxy.default(["loopback"]),
   ERROR_TEST_ROUTE: booleanFlag.default(false),
+  LOG_FORMAT: z.enum(["json", "pretty"], { error: "must be json or pretty" }).optional(),
 });
 
 /** Variables that configure one integration: one without the others is a mistake. */
@@ -128,10 +136,21 @@ const integrationGroups: readonly (readonly string[])[] = [
   ["EVENTS_CLIENT_ID", "EVENTS_CLIENT_SECRET", "EVENTS_SPACE"],
 ];
 
+/** Variables that only mean something with another one set. */
+const dependentVariables: readonly [variable: string, requires: string][] = [
+  ["CONTENTFUL_PREVIEW_TOKEN", "CONTENTFUL_SPACE_ID"],
+  ["CONTENTFUL_PREVIEW_HOST", "CONTENTFUL_PREVIEW_TOKEN"],
+];
+
 export type Env = z.infer<typeof envSchema>;
 
 function incompleteGroups(env: Record<string, string>): string[] {
   const problems: string[] = [];
+  for (const [variable, requires] of dependentVariables) {
+    if (env[variable] !== undefined && env[requires] === undefined) {
+      problems.push(`${variable}: only means something with ${requires} set`);
+    }
+  }
   for (const names of integrationGroups) {
     const present = names.filter((name) => env[name] !== undefined);
     if (present.length === 0 || present.length === names.length) continue;
@@ -199,6 +218,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   ];
   if (problems.length > 0 || !result.success) throw new EnvError(problems);
   return result.data;
+}
+
+/**
+ * The Content Preview API's host: CONTENTFUL_PREVIEW_HOST, else Contentful's preview host beside its
+ * delivery host (`cdn.contentful.com` → `preview.contentful.com`, `cdn.eu.contentful.com` →
+ * `preview.eu.contentful.com`), else the same host (a Contentful-compatible service serving both).
+ */
+export function contentfulPreviewHost(env: Pick<Env, "CONTENTFUL_HOST" | "CONTENTFUL_PREVIEW_HOST">): string {
+  if (env.CONTENTFUL_PREVIEW_HOST) return env.CONTENTFUL_PREVIEW_HOST;
+  return env.CONTENTFUL_HOST.replace(/^cdn\.((?:[a-z0-9-]+\.)*contentful\.com(:\d+)?)$/i, "preview.$1");
 }
 
 /** The canonical origin: SITE_URL, or the local server when it is not set. */

@@ -107,4 +107,28 @@ describe("event covers", () => {
       "open-house.webp",
     ]);
   });
+
+  it("follows a redirect on the cover's own host, and never one to another host", async () => {
+    const redirecting: typeof fetch = async (input, init) => {
+      const url = new URL(String(input));
+      requested.push(url.toString());
+      if (url.pathname === "/moved/holiday-mixer.webp") {
+        return new Response(null, { status: 302, headers: { Location: "/covers/holiday-mixer.webp" } });
+      }
+      if (url.pathname === "/elsewhere/holiday-mixer.webp") {
+        return new Response(null, {
+          status: 301,
+          headers: { Location: "http://attacker.example/covers/holiday-mixer.webp" },
+        });
+      }
+      return fetch(input, init);
+    };
+    const covers = service({ fetch: redirecting });
+    expect(await covers.scaled("/_demo/events/moved/holiday-mixer.webp", 480)).not.toBeNull();
+    expect(await covers.scaled("/_demo/events/elsewhere/holiday-mixer.webp", 480)).toBeNull();
+    expect(requested.some((url) => url.includes("attacker.example"))).toBe(false);
+    expect(log.warn).toHaveBeenCalledWith(
+      "An event cover redirected to another host (attacker.example); not followed.",
+    );
+  });
 });

@@ -22,6 +22,8 @@ export interface EventCoverOptions {
 
 export type EventCoverService = ReturnType<typeof createEventCoverService>;
 
+const MAX_REDIRECTS = 3;
+
 export function createEventCoverService({
   publicUrl,
   sourceUrl,
@@ -39,14 +41,34 @@ export function createEventCoverService({
     return coverUrl.startsWith(`${publicBase}/`) ? `${sourceBase}${coverUrl.slice(publicBase.length)}` : coverUrl;
   }
 
+  /** Follows at most a few redirects, and only on the cover's own host: never to another one. */
+  async function fetchCover(url: string): Promise<Response | null> {
+    let target = new URL(url);
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+      const response = await fetchImpl(target, { redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+      const location = response.headers.get("location");
+      if (response.status < 300 || response.status >= 400 || !location) return response;
+      await response.body?.cancel();
+      const next = new URL(location, target);
+      if (next.host !== target.host || !/^https?:$/.test(next.protocol)) {
+        log.warn(`An event cover redirected to another host (${next.host}); not followed.`);
+        return null;
+      }
+      target = next;
+    }
+    log.warn("An event cover redirected too many times; not followed.");
+    return null;
+  }
+
   async function download(url: string): Promise<Buffer | null> {
-    let response: Response;
+    let response: Response | null;
     try {
-      response = await fetchImpl(url, { signal: AbortSignal.timeout(timeoutMs) });
+      response = await fetchCover(url);
     } catch (error) {
       log.warn(`An event cover could not be fetched (${error instanceof Error ? error.name : "unknown error"}).`);
       return null;
     }
+    if (!response) return null;
     if (!response.ok || !response.body) {
       log.warn(`An event cover answered ${response.status}.`);
       await response.body?.cancel();

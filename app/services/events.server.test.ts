@@ -42,6 +42,10 @@ const uncached = (): Cache => ({
   delete: () => {},
   deletePrefix: () => {},
   clear: () => {},
+  invalidate: () => 0,
+  snapshot: () => [],
+  restore: () => 0,
+  state: () => ({ entries: 0, invalidated: 0, failing: 0, loading: 0 }),
   size: 0,
 });
 

@@ -1,8 +1,8 @@
 /**
  * Builds the demo content dataset in Contentful's export format and writes demo/data/space.json.
- * Run after the images exist (node scripts/demo-images/generate.ts): asset sizes are read from disk.
+ * Run after the images exist (npm run demo-images): asset sizes are read from disk.
  *
- *   node demo/dataset/build.ts
+ *   npm run demo-dataset
  */
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -18,13 +18,19 @@ import {
   assetPath,
   assetUrl,
   contentfulImages,
+  demoVideos,
   fileNameOf,
   galleryDefs,
   logoAssets,
+  videoAssetPath,
+  videoAssetUrl,
+  videoFileNameOf,
 } from "../../scripts/demo-images/catalog.ts";
-import { posts } from "./posts.ts";
-import { wordCount } from "./richtext.ts";
-import { PAGE_HEROES, partners, stories } from "./content.ts";
+import type { LegalDocument } from "../../app/content/legal.ts";
+import { loadAppModule } from "./app-modules.ts";
+import { draftPosts, posts } from "./posts.ts";
+import { legalBody, wordCount } from "./richtext.ts";
+import { PAGE_HEROES, partners, SITE_IMAGES, SITE_VIDEOS, stories } from "./content.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
@@ -197,7 +203,54 @@ export const contentTypes: ExportContentType[] = [
     [symbol("slug", "Slug", true), symbol("site", "Site", true), assetF("backgroundImage", "Background Image")],
     "2024-11-04T15:50:00.000Z",
   ),
+  contentType(
+    "siteImage",
+    "Site Image",
+    "key",
+    "A picture the site shows in a fixed place (a space page's benefit, the home page's Think Lounge promotion), per site.",
+    [
+      symbol("key", "Key", true, [{ regexp: { pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" } }]),
+      symbol("site", "Site", true),
+      { ...assetF("image", "Image"), required: true },
+    ],
+    "2025-04-01T13:00:00.000Z",
+  ),
+  // Beyond SPEC.md: the site's own video tours, so the hub's editors (not the code) choose them.
+  contentType(
+    "siteVideo",
+    "Site Video",
+    "title",
+    "A video tour on the site's pages, found by its key. Link an uploaded video file, or give the address of a YouTube or Vimeo video (or of a video file) in Video URL; with neither, the page shows the tour's poster without a Play button.",
+    [
+      symbol("key", "Key", true, [{ unique: true }, { in: SITE_VIDEOS.map((video) => video.key) }]),
+      symbol("title", "Title"),
+      { ...assetF("video", "Video File"), validations: [{ linkMimetypeGroup: ["video"] }] },
+      symbol("videoUrl", "Video URL"),
+    ],
+    "2026-11-20T15:00:00.000Z",
+  ),
+  // Beyond SPEC.md: the legal pages' texts, so the hub's counsel (not the code) owns them.
+  contentType(
+    "legalText",
+    "Legal Text",
+    "title",
+    "The text of a legal page (slug privacy or terms): the date line under the heading, an introduction, and the body. Each heading 2 of the body starts a section of the page's table of contents.",
+    [
+      symbol("slug", "Slug", true, [{ unique: true }, { in: ["privacy", "terms"] }]),
+      symbol("title", "Title"),
+      symbol("dateLine", "Date Line"),
+      textF("introduction", "Introduction"),
+      { id: "body", name: "Body", type: "RichText", required: false, localized: false, validations: [] },
+    ],
+    "2026-11-21T15:00:00.000Z",
+  ),
 ];
+
+/** The legal texts the demo's content service holds: the site's own built-in texts. */
+export interface LegalTexts {
+  privacy: LegalDocument;
+  terms: LegalDocument;
+}
 
 function entry(
   contentTypeId: string,
@@ -218,6 +271,13 @@ function entry(
     },
     fields: localized,
   };
+}
+
+/** An entry saved but never published: no publish times or version, as in a real export. */
+function draft(contentTypeId: string, id: string, fields: Record<string, unknown>, created: string): ExportEntry {
+  const published = entry(contentTypeId, id, fields, created, at(created, 0, 17, 0));
+  const { publishedAt: _publishedAt, firstPublishedAt: _first, publishedVersion: _version, ...sys } = published.sys;
+  return { ...published, sys };
 }
 
 // ---------------------------------------------------------------- assets
@@ -272,12 +332,25 @@ export function buildAssets(): ExportAsset[] {
       },
     });
   });
+  demoVideos.forEach((video, i) => {
+    const fileName = videoFileNameOf(video);
+    const size = statSync(join(root, "demo", "assets", videoAssetPath(video.id, fileName))).size;
+    const created = at("2026-11-20", 0, 14, i * 3);
+    out.push({
+      sys: { id: video.id, type: "Asset", ...sysTimes(created, at(created, 0, 14, i * 3 + 1), 1) },
+      fields: {
+        title: loc(video.title),
+        description: loc(video.description),
+        file: loc({ url: videoAssetUrl(video.id), fileName, contentType: "video/mp4", details: { size } }),
+      },
+    });
+  });
   return out;
 }
 
 // ---------------------------------------------------------------- entries
 
-export function buildEntries(): ExportEntry[] {
+export function buildEntries(legal: LegalTexts): ExportEntry[] {
   const out: ExportEntry[] = [];
   for (const post of posts) {
     const words = wordCount(post.content);
@@ -365,6 +438,32 @@ export function buildEntries(): ExportEntry[] {
       ),
     );
   });
+  SITE_IMAGES.forEach(([key, assetId], i) => {
+    const created = at("2025-04-02", Math.floor(i / 3), 14, (i * 7) % 60);
+    out.push(
+      entry("siteImage", `siteImage-${key}`, { key, site: SITE, image: assetLink(assetId) }, created, created, 1),
+    );
+  });
+  for (const post of draftPosts) {
+    out.push(
+      draft(
+        "blogPost",
+        `blogPost-${post.slug}`,
+        {
+          title: post.title,
+          slug: post.slug,
+          publishDate: post.publishDate,
+          author: post.author,
+          excerpt: post.excerpt,
+          content: post.content,
+          featuredImage: assetLink(post.image),
+          tags: post.tags,
+          featured: post.featured,
+        },
+        at("2026-11-18", 0, 15, 40),
+      ),
+    );
+  }
   PAGE_HEROES.forEach(([slug, assetId], i) => {
     const created = at("2024-12-03", Math.floor(i / 3), 16, (i * 5) % 60);
     out.push(
@@ -378,20 +477,46 @@ export function buildEntries(): ExportEntry[] {
       ),
     );
   });
+  SITE_VIDEOS.forEach(({ key, title, videoAssetId }, i) => {
+    const created = at("2026-11-20", 0, 15, i * 4);
+    out.push(
+      entry("siteVideo", `siteVideo-${key}`, { key, title, video: assetLink(videoAssetId) }, created, created, 1),
+    );
+  });
+  (
+    [
+      ["privacy", "Privacy Policy", legal.privacy],
+      ["terms", "Terms of Service", legal.terms],
+    ] as const
+  ).forEach(([slug, title, text], i) => {
+    const created = at("2026-11-21", 0, 15, i * 5);
+    const fields = {
+      slug,
+      title,
+      dateLine: text.dateLine,
+      introduction: text.introduction,
+      body: legalBody(text.sections),
+    };
+    out.push(entry("legalText", `legalText-${slug}`, fields, created, created, 1));
+  });
   return out;
 }
 
-export function buildSpace(): ContentfulExport {
+export function buildSpace(legal: LegalTexts): ContentfulExport {
   return {
     contentTypes,
-    entries: buildEntries(),
+    entries: buildEntries(legal),
     assets: buildAssets(),
     locales: [{ code: LOCALE, name: "English (United States)", default: true, fallbackCode: null }],
   };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const space = buildSpace();
+  const { privacyPolicy, termsOfService } = await loadAppModule<{
+    privacyPolicy: LegalDocument;
+    termsOfService: LegalDocument;
+  }>("app/content/legal.ts");
+  const space = buildSpace({ privacy: privacyPolicy, terms: termsOfService });
   const file = join(root, "demo", "data", "space.json");
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(space, null, 2)}\n`);

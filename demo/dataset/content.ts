@@ -1,4 +1,5 @@
 /** Success stories, partners and page heroes for the demo hub. All people and organisations are fictional. */
+import { videoAssetUrl } from "../../scripts/demo-images/catalog.ts";
 
 export interface StoryDef {
   title: string;
@@ -19,7 +20,7 @@ export const stories: StoryDef[] = [
     title: "A Sold-Out Workshop Series in the Think Lounge",
     description:
       "Delta Bloom Marketing needed a room that could hold sixty small-business owners, laptops and all, for a six-week digital marketing series. The Think Lounge was set with workshop tables each week, the AV was tested before the team arrived, and lunch came straight from the catering kitchen next door. Every session sold out.",
-    videoURL: "https://www.youtube.com/watch?v=Dbloom2025x",
+    videoURL: videoAssetUrl("video-story-delta-bloom"),
     quote: "We walked in with a laptop and a box of name tags. Everything else was already done, every single week.",
     authorName: "Renee Castillo",
     authorRole: "Founder",
@@ -68,7 +69,7 @@ export const stories: StoryDef[] = [
     title: "A Survey Crew Finds Its Home Base",
     description:
       "Ridgeway Land Surveying spends most days in the field, but its crew needs somewhere to process data, store equipment and meet landowners. A furnished private office gave the five-person team a lockable base with room for plotters, plus meeting rooms for client sign-offs.",
-    videoURL: "https://www.youtube.com/watch?v=RidgeWay5qA",
+    videoURL: videoAssetUrl("video-story-ridgeway"),
     quote: "We finally have a front door our clients can find, and a place to dry our boots.",
     authorName: "Caleb Ortiz",
     authorRole: "Principal Surveyor",
@@ -275,4 +276,32 @@ export const PAGE_HEROES: [string, string][] = [
   ["privacy", "hero-legal"],
   ["terms", "hero-legal"],
   ["events", "hero-events"],
+];
+
+/**
+ * The site's own pictures that editors can change: `siteImage` entries, each a slot `key` the site
+ * asks for and the asset shown in it. In order: the three benefits of each space page, then the home
+ * page's Think Lounge promotion.
+ */
+export const SITE_IMAGES: [key: string, assetId: string][] = [
+  ...["coworking", "private-offices", "meeting-rooms", "event-spaces"].flatMap((page) =>
+    [1, 2, 3].map((n): [string, string] => [`benefit-${page}-${n}`, `benefit-${page}-${n}`]),
+  ),
+  ["home-think-lounge", "benefit-event-spaces-2"],
+];
+
+/**
+ * The site's video tours (`siteVideo` entries): the key the site asks for, the editor's title, and
+ * the demo clip uploaded for it.
+ */
+export const SITE_VIDEOS: { key: string; title: string; videoAssetId: string }[] = [
+  { key: "coworking-floor", title: "Coworking: a morning on the floor", videoAssetId: "video-tour-coworking-floor" },
+  { key: "coworking-members", title: "Coworking: meet the members", videoAssetId: "video-tour-members" },
+  {
+    key: "private-offices-suite",
+    title: "Private offices: inside a suite",
+    videoAssetId: "video-tour-private-offices",
+  },
+  { key: "meeting-rooms", title: "Meeting rooms: Focus and Brainstorm", videoAssetId: "video-tour-meeting-rooms" },
+  { key: "think-lounge", title: "Think Lounge: virtual tour", videoAssetId: "video-tour-think-lounge" },
 ];

@@ -1,5 +1,6 @@
 /** Blog posts for the demo hub, Ozark Foundry in Batesville, Arkansas. All people and firms are fictional. */
 import { doc, embeddedAsset, h2, h3, p, quote, ul, type Document } from "./richtext.ts";
+import { videoAssetUrl } from "../../scripts/demo-images/catalog.ts";
 
 export interface PostDef {
   slug: string;
@@ -153,7 +154,7 @@ export const posts: PostDef[] = [
       "Three microphones, a treated room and someone to press record: a tour of the new podcast studio and how local businesses are already using it.",
     tags: ["podcasting", "small-business"],
     featured: false,
-    videoURL: "https://www.youtube.com/watch?v=Oz4rkStud10",
+    videoURL: videoAssetUrl("video-post-podcast-studio"),
     content: doc(
       p(
         "A year ago, when we asked members what they wished the building had, the most common answer was not a bigger kitchen or more parking. It was *a quiet room with good microphones*. This summer we built one, and the **Foundry Podcast Studio** is now open for bookings.",
@@ -480,6 +481,50 @@ export const posts: PostDef[] = [
       h2("Save the dates"),
       p(
         "Full dates, times and RSVP links are on the [events page](https://ozarkfoundry.example/events). Spaces in the workshops are limited, so sign up early, and we'll see you at the Foundry.",
+      ),
+    ),
+  },
+];
+
+/**
+ * Drafts: saved in the space but never published, so the Delivery API leaves them out and only the
+ * Preview API (an editor's preview) shows them. `image` names an existing asset.
+ */
+export const draftPosts: (PostDef & { image: string })[] = [
+  {
+    slug: "holiday-makers-market",
+    title: "Coming Soon: The Foundry Holiday Makers Market",
+    publishDate: "2026-12-01",
+    author: "Marcus Bell",
+    excerpt:
+      "Twenty local makers, a hot cider bar and gift wrapping by our members: a first look at the Holiday Makers Market in the Think Lounge.",
+    tags: ["events", "community"],
+    featured: false,
+    image: "blog-fall-at-the-foundry-2026",
+    content: doc(
+      p(
+        "This December the Think Lounge trades its workshop tables for market stalls. The Foundry Holiday Makers Market brings twenty makers from Batesville and the hills around it under one old steel roof for a single Saturday of browsing, sipping and crossing names off a gift list.",
+      ),
+      h2("Who is coming"),
+      p(
+        "We asked members for their favorite local makers and the list grew faster than the floor plan. Expect hand-thrown pottery, leather goods, candles poured in small batches, wooden toys, prints of the White River and a few surprises we are keeping quiet until the day.",
+      ),
+      ul(
+        "**Twenty stalls** in the Think Lounge and along the café windows",
+        "**Hot cider and cocoa** from the café, with a maple oat latte for the grown-ups",
+        "**Gift wrapping** by member volunteers, with donations going to the county food bank",
+        "**A kids' corner** with ornament painting in the Brainstorm room",
+      ),
+      h2("For members"),
+      p(
+        "Members get an early hour before the doors open to everyone, and anyone who wants a stall for their own business can still ask: we are holding three tables for members who make things on the side. Tell the front desk before the end of the month.",
+      ),
+      quote(
+        "Half of our members sell something they make. A market in the building they work in felt overdue. — Marcus Bell",
+      ),
+      h2("Details to come"),
+      p(
+        "The date, the full maker list and the opening hours will be on the [events page](https://ozarkfoundry.example/events) once every stall is confirmed. Until then, keep a Saturday in December free, bring a tote bag and plan on staying for a second cider.",
       ),
     ),
   },

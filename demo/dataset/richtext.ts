@@ -119,3 +119,31 @@ export function wordCount(d: Document): number {
     .split(/\s+/)
     .filter(Boolean).length;
 }
+
+/**
+ * A legal text's sections as a rich-text body: each section's heading as a heading 2, then its
+ * paragraphs, lists and subheadings, as plain text (no markdown is read in legal wording).
+ */
+export function legalBody(
+  sections: {
+    heading: string;
+    blocks: ({ paragraph: string } | { list: string[]; ordered?: boolean } | { subheading: string })[];
+  }[],
+): Document {
+  const plain = (nodeType: string, value: string): BlockNode => ({ nodeType, data: {}, content: [text(value)] });
+  const content: BlockNode[] = [];
+  for (const section of sections) {
+    if (section.heading) content.push(plain("heading-2", section.heading));
+    for (const block of section.blocks) {
+      if ("paragraph" in block) content.push(plain("paragraph", block.paragraph));
+      else if ("subheading" in block) content.push(plain("heading-3", block.subheading));
+      else
+        content.push({
+          nodeType: block.ordered ? "ordered-list" : "unordered-list",
+          data: {},
+          content: block.list.map((item) => ({ nodeType: "list-item", data: {}, content: [plain("paragraph", item)] })),
+        });
+    }
+  }
+  return doc(...content);
+}

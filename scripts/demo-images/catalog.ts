@@ -624,6 +624,90 @@ export function assetUrl(id: string, fileName: string): string {
   return `//${assetPath(id, fileName)}`;
 }
 
+// ---------------------------------------------------------------- videos (made by videos.ts)
+
+export const VIDEOS_HOST = "videos.ctfassets.net";
+
+/** Every demo clip's frame size: small files that still look sharp in a half-width tile. */
+export const VIDEO_SIZE = { width: 640, height: 360 } as const;
+
+/**
+ * A short clip for the demo's video tours, stories and posts: a slow camera move across a few of the
+ * demo's own stills, cross-faded. Uploaded to the content service as a video asset.
+ */
+export interface DemoVideo {
+  id: string;
+  title: string;
+  description: string;
+  /** In order: catalog image ids, or repository paths of the site's own images. */
+  stills: string[];
+}
+
+export const demoVideos: DemoVideo[] = [
+  {
+    id: "video-tour-coworking-floor",
+    title: "A morning on the coworking floor",
+    description: "A slow walk along the coworking tables, the café and the phone booths.",
+    stills: ["public/images/fallback/home-1280.webp", "hero-coworking", "benefit-coworking-1"],
+  },
+  {
+    id: "video-tour-members",
+    title: "Meet the members",
+    description: "Members at the shared tables and in the Think Lounge.",
+    stills: ["public/images/fallback/community-1280.webp", "hero-members", "story-3"],
+  },
+  {
+    id: "video-tour-private-offices",
+    title: "Inside a private office suite",
+    description: "The private office corridor and a team office.",
+    stills: ["public/images/fallback/spaces-1280.webp", "hero-private-offices", "story-6"],
+  },
+  {
+    id: "video-tour-meeting-rooms",
+    title: "The Focus and Brainstorm rooms",
+    description: "From the front door to the Brainstorm and Focus rooms.",
+    stills: ["public/images/fallback/company-1280.webp", "hero-meeting-rooms", "story-5"],
+  },
+  {
+    id: "video-tour-think-lounge",
+    title: "Think Lounge virtual tour",
+    description: "The Think Lounge set theatre style, then with workshop tables.",
+    stills: ["public/images/fallback/community-1280.webp", "hero-event-spaces", "story-1"],
+  },
+  {
+    id: "video-story-delta-bloom",
+    title: "Delta Bloom's workshop series",
+    description: "Workshop tables in the Think Lounge and the catering kitchen next door.",
+    stills: ["story-1", "benefit-event-spaces-1", "benefit-event-spaces-3"],
+  },
+  {
+    id: "video-story-ridgeway",
+    title: "Ridgeway Land Surveying's home base",
+    description: "The survey crew's private office and the meeting room for client sign-offs.",
+    stills: ["story-4", "benefit-private-offices-1", "benefit-meeting-rooms-2"],
+  },
+  {
+    id: "video-post-podcast-studio",
+    title: "A look inside the podcast studio",
+    description: "The Foundry Podcast Studio's treated room and microphones.",
+    stills: ["blog-launching-the-podcast-studio", "gallery-13", "hero-press"],
+  },
+];
+
+export function videoFileNameOf(video: { id: string }): string {
+  return `${video.id}.mp4`;
+}
+
+/** Path of a video asset's file relative to demo/assets. */
+export function videoAssetPath(id: string, fileName: string): string {
+  return `${VIDEOS_HOST}/${SPACE}/${id}/${assetToken(id)}/${fileName}`;
+}
+
+/** The protocol-relative URL Contentful gives a video asset's file. */
+export function videoAssetUrl(id: string): string {
+  return `//${videoAssetPath(id, videoFileNameOf({ id }))}`;
+}
+
 // ---------------------------------------------------------------- not in the CMS
 
 export interface StaticImage extends Render {

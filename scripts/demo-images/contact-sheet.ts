@@ -4,6 +4,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
+import { chromiumFlags, chromiumPath } from "../chromium-path.js";
 
 const [out = "/tmp/sheet.png", cols = "3", tile = "480", ...files] = process.argv.slice(2);
 const mime = (f: string) =>
@@ -15,7 +16,7 @@ const mime = (f: string) =>
         ? "image/svg+xml"
         : "image/webp";
 const urls = files.map((f) => `data:${mime(f)};base64,${readFileSync(f).toString("base64")}`);
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 try {
   const page = await browser.newPage();
   const data: string = await page.evaluate(

@@ -2,11 +2,12 @@
  * Starts headless Chromium and serves the scene modules (TypeScript with the types stripped) to a page
  * from an in-process route, so nothing is fetched from the network.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { stripTypeScriptTypes } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type Page } from "@playwright/test";
+import { chromiumFlags, chromiumPath } from "../chromium-path.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ORIGIN = "http://demo-images.invalid";
@@ -102,16 +103,9 @@ export interface Renderer {
 
 export async function openRenderer(): Promise<Renderer> {
   const browser: Browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: chromiumPath,
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    args: chromiumFlags,
   });
   const page = await browser.newPage();
   page.on("pageerror", (e) => console.error("page error:", e.message));
@@ -123,8 +117,9 @@ export async function openRenderer(): Promise<Renderer> {
       return route.fulfill({ contentType: "text/javascript", body: js });
     }
     if (name.startsWith("fonts/")) {
+      // Inter is optional (the site itself no longer uses it): without it the social card falls back to DejaVu Sans.
       const file = join(here, "..", "..", "node_modules", "@fontsource-variable", "inter", "files", name.slice(6));
-      return route.fulfill({ contentType: "font/woff2", body: readFileSync(file) });
+      if (existsSync(file)) return route.fulfill({ contentType: "font/woff2", body: readFileSync(file) });
     }
     return route.fulfill({ status: 404, body: "" });
   });

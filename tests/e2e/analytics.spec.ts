@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./support/fixtures";
+import { siteRoutes } from "./support/routes";
 
 type GtagEntry = [string, string, Record<string, unknown>];
 
@@ -54,4 +55,67 @@ test.describe("analytics", () => {
     await page.goto("/");
     await expect(page.locator('script[src*="googletagmanager"]')).toHaveCount(0);
   });
+});
+
+/**
+ * Every control of every page, at both widths (the header's menus at 1280 px, the mobile menu at
+ * 375 px): each click records one button click whose label says what was clicked. Controls are
+ * buttons and disclosure summaries wherever they are, and the links that act as buttons (marked
+ * `data-analytics`). The clicks are dispatched with their default action cancelled, so the walk
+ * stays on the page: what is checked is what analytics records, not where a control leads.
+ */
+test.describe("every control records a button click with its label", () => {
+  const controls = "button, summary, [data-analytics]";
+  /** Labels the hub's staff look for, named after what each control acts on. */
+  const pageLabels: Record<string, string[]> = {
+    "/": ["Book a Tour", "View Pricing"],
+    "/coworking": ["Play video: A morning on the coworking floor", "How much does coworking cost?"],
+    "/event-spaces": ["Select: Two-Hour Event", "Select: Full Day", "Select: Half Day"],
+    "/blog": ["Load More"],
+    "/partners": ["Learn More"],
+    "/gallery": ["Workspaces", "Event Spaces", "Exterior", "Construction"],
+    "/gallery?tags=ext": ["Clear Filters"],
+    "/events": ["Show Past Events"],
+    "/contact": ["Contact form: Send"],
+  };
+
+  const walkedPaths = [...siteRoutes.map(({ path }) => path), "/gallery?tags=ext"];
+  for (const path of walkedPaths) {
+    test(path, async ({ page }) => {
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(path);
+        await waitForHydration(page);
+        // Streamed sections have arrived (images below the fold may still be loading lazily).
+        await expect(page.locator("[aria-busy='true']:not(:has(img))")).toHaveCount(0, { timeout: 15_000 });
+        const count = await page.evaluate((selector) => {
+          window.addEventListener("click", (event) => event.preventDefault(), true);
+          const visible = [...document.querySelectorAll<HTMLElement>(selector)].filter(
+            (element) => element.checkVisibility() && element.getBoundingClientRect().width > 0,
+          );
+          visible.forEach((element, index) => {
+            element.dataset.walk = String(index);
+          });
+          return visible.length;
+        }, controls);
+        expect(count, `${path} at ${width} px has controls`).toBeGreaterThan(0);
+
+        const recorded: string[] = [];
+        for (let index = 0; index < count; index++) {
+          const before = (await events(page)).length;
+          const control = page.locator(`[data-walk="${index}"]`);
+          const description = await control.evaluate((element) => element.outerHTML.slice(0, 160));
+          await control.dispatchEvent("click");
+          const added = (await events(page)).slice(before).filter(([, action]) => action === "button_click");
+          expect(added, `one button click for ${description}`).toHaveLength(1);
+          const label = String(added[0]?.[2].event_label ?? "");
+          expect(label.trim(), `a label for ${description}`).not.toBe("");
+          expect(label, `a label of its own for ${description}`).not.toMatch(/^(button|link)$/i);
+          recorded.push(label);
+        }
+        expect(recorded).toEqual(expect.arrayContaining(width === 1280 ? ["Spaces", "Community"] : ["Menu"]));
+        expect(recorded).toEqual(expect.arrayContaining(pageLabels[path] ?? []));
+      }
+    });
+  }
 });

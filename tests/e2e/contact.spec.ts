@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import type { Page } from "@playwright/test";
-import { contactMessages } from "../../app/lib/contact";
+import { contactFailureMessage, contactMessages } from "../../app/lib/contact";
 import { expect, expectNoAxeViolations, type IsolatedSite, test, waitForHydration } from "./support/fixtures";
 import { spawnSite } from "./support/spawn-site";
 
@@ -88,6 +88,65 @@ test.describe("validation in the browser", () => {
   });
 });
 
+test.describe("answers that are not the action's own", () => {
+  const refusals: [string, (route: import("@playwright/test").Route) => Promise<void>][] = [
+    [
+      "403 cross-site refusal",
+      (route) =>
+        route.fulfill({
+          status: 403,
+          contentType: "application/json",
+          body: '{"status":403,"error":"This form can only be sent from this website."}',
+        }),
+    ],
+    [
+      "413 body too large",
+      (route) =>
+        route.fulfill({ status: 413, contentType: "text/plain", body: "The request is too large (at most 16 KB)." }),
+    ],
+    [
+      "502 from a proxy",
+      (route) =>
+        route.fulfill({
+          status: 502,
+          contentType: "text/html",
+          body: "<html><body><h1>502 Bad Gateway</h1></body></html>",
+        }),
+    ],
+    ["the network going away", (route) => route.abort("connectionreset")],
+  ];
+  for (const [situation, answer] of refusals) {
+    test(`${situation}: the form shows SPEC's failure message, keeps what was typed and records 'Submission Failed'`, async ({
+      page,
+      allowConsoleErrors,
+    }) => {
+      // Chromium reports the refused or broken request itself in the console.
+      allowConsoleErrors(/Failed to load resource|net::ERR_/);
+      await page.route("**/contact.data*", (route) =>
+        route.request().method() === "POST" ? answer(route) : route.continue(),
+      );
+      await page.goto("/contact");
+      await waitForHydration(page);
+      await fill(page);
+      await send(page);
+      const form = page.locator("main form");
+      await expect(form.getByRole("alert")).toHaveText(contactFailureMessage);
+      await expect(page.getByText("Something went wrong.")).toHaveCount(0);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Get in Touch");
+      await expect(form.getByLabel("Name")).toHaveValue(lead.name);
+      await expect(form.getByLabel("Email")).toHaveValue(lead.email);
+      await expect(form.getByLabel("Phone")).toHaveValue(lead.phone);
+      for (const interest of lead.interests) {
+        await expect(form.locator(`input[name="interests"][value="${interest}"]`)).toBeChecked();
+      }
+      await expect(form.getByLabel("How did you hear about us?")).toHaveValue(lead.referralSource);
+      await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
+      const events = await page.evaluate(() => JSON.stringify(window.dataLayer));
+      expect(events).toContain("Submission Failed");
+    });
+  }
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -162,8 +221,8 @@ test.describe("the lead pipeline", () => {
       interests: "coworking-space, think-lounge",
       referralSource: lead.referralSource,
     });
-    const health = await (await fetch(`${isolatedSite.url}/healthz`)).json();
-    expect(health.leads).toEqual({ pending: 0, oldestPendingAgeSeconds: null });
+    const readiness = await (await fetch(`${isolatedSite.url}/readyz`)).json();
+    expect(readiness).toMatchObject({ status: "ok", leads: { pending: 0, oldestPendingAgeSeconds: null } });
   });
 
   test("a filled honeypot is thanked, and nothing is stored or sent", async ({ request, isolatedSite }) => {
@@ -187,7 +246,7 @@ test.describe("the lead pipeline", () => {
     await fill(page);
     await send(page);
     await expect(page.getByRole("status")).toHaveText("Thank you for your submission! We will be in touch soon.");
-    await expect.poll(async () => (await (await fetch(`${isolatedSite.url}/healthz`)).json()).leads.pending).toBe(1);
+    await expect.poll(async () => (await (await fetch(`${isolatedSite.url}/readyz`)).json()).leads.pending).toBe(1);
     await expect.poll(() => webhookPosts(isolatedSite).length, { timeout: 20_000 }).toBe(1);
     expect(storedLeads(isolatedSite).map((item) => item.status)).toEqual(["delivered"]);
   });

@@ -193,6 +193,62 @@ test.describe("states driven through the events service", () => {
     await expect(page.getByText("Loading events...")).toHaveCount(0);
   });
 
+  test("only cancelled events: 'Upcoming Events' says 'No upcoming events.', not 'No events found'", async ({
+    page,
+    isolatedSite,
+  }) => {
+    const onlyCancelled = demoEvents(new Date()).map((event) => ({ ...event, cancelled: true }));
+    isolatedSite.events.faults.add({ pathIncludes: "/events?", status: 200, body: { data: onlyCancelled } });
+    await page.goto(eventsUrl(isolatedSite));
+    const section = page.getByRole("region", { name: "Upcoming Events" });
+    await expect(section.getByText("No upcoming events.")).toBeVisible();
+    await expect(page.getByText("No events found", { exact: false })).toHaveCount(0);
+    await expect(page.getByRole("article")).toHaveCount(0);
+  });
+
+  test.describe("an events service slower than the page's streaming budget", () => {
+    // The page gives a streamed section 4 s; this service answers after 6.5 s.
+    const slowerThanBudget = { pathIncludes: "/events?", delayMs: 6_500, times: 1 };
+
+    // Records every text the page ever held, so a message that flashed by is caught too.
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { seen: string[] }).seen = seen;
+        new MutationObserver(() => seen.push(document.body?.textContent ?? "")).observe(document, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+        });
+      });
+    });
+
+    test("/events keeps 'Loading events...' and lists the events when the service answers", async ({
+      page,
+      isolatedSite,
+    }) => {
+      isolatedSite.events.faults.add(slowerThanBudget);
+      await page.goto(eventsUrl(isolatedSite), { waitUntil: "commit" });
+      await expect(page.getByText("Loading events...")).toBeVisible();
+      const cards = page.getByRole("region", { name: "Upcoming Events" }).getByRole("article");
+      await expect(cards).toHaveCount(upcoming.length, { timeout: 15_000 });
+      await expect(page.getByText("Loading events...")).toHaveCount(0);
+      const shown = await page.evaluate(() => (window as unknown as { seen: string[] }).seen.join("\n"));
+      expect(shown).toContain("Loading events...");
+      expect(shown).not.toContain("No events found");
+      expect(isolatedSite.output()).toContain("the browser will ask again");
+    });
+
+    test("the home page's events come back when the service answers", async ({ page, isolatedSite }) => {
+      isolatedSite.events.faults.add(slowerThanBudget);
+      await page.goto(isolatedSite.url, { waitUntil: "commit" });
+      await expect(page.getByText("Loading upcoming events")).toBeAttached();
+      const section = page.getByRole("region", { name: "Upcoming Events" });
+      await expect(section.getByRole("article")).toHaveCount(Math.min(3, upcoming.length), { timeout: 15_000 });
+      await expect(section.getByRole("article").first()).toContainText(upcoming[0]!.title);
+    });
+  });
+
   test("a cover that fails to load is replaced by the placeholder", async ({
     page,
     isolatedSite,

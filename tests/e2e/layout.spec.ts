@@ -159,3 +159,29 @@ test.describe("shared layout on a phone", () => {
     }
   });
 });
+
+// SPEC.md asks for a white fade at the hero's bottom; it fades into the page's own warm white
+// instead, so the hero meets the page without a band (README, deliberate departures).
+test("the page hero's bottom fade ends in exactly the page's background colour", async ({ page }) => {
+  await page.goto("/coworking");
+  const colours = await page.evaluate(() => {
+    const hero = document.querySelector<HTMLElement>("[data-hero-slug]")!;
+    const heroBox = hero.getBoundingClientRect();
+    const fade = [...hero.querySelectorAll<HTMLElement>("*")].find((element) => {
+      const box = element.getBoundingClientRect();
+      return (
+        getComputedStyle(element).backgroundImage.startsWith("linear-gradient") &&
+        Math.abs(box.bottom - heroBox.bottom) < 1 &&
+        box.height < heroBox.height / 3
+      );
+    });
+    const stops = fade ? getComputedStyle(fade).backgroundImage.match(/rgba?\([^)]*\)/g) : null;
+    const main = getComputedStyle(document.documentElement).backgroundColor;
+    return { fadeEnd: stops?.at(-1) ?? null, fadeStart: stops?.[0] ?? null, page: main };
+  });
+  expect(colours.fadeEnd, "the hero has a bottom fade").not.toBeNull();
+  expect(colours.fadeEnd).toBe(colours.page);
+  expect(colours.page).toBe("rgb(251, 248, 243)");
+  // It starts transparent, over the photograph.
+  expect(colours.fadeStart).toMatch(/^rgba\(\d+, \d+, \d+, 0\)$/);
+});

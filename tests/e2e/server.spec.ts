@@ -1,8 +1,11 @@
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { DEMO_ACCESS_TOKEN } from "../../demo/contentful.ts";
 import { DEMO_EVENTS_CLIENT_SECRET } from "../../demo/events.ts";
+import { startWebhookSink } from "../../demo/webhook.ts";
 import { expect, test } from "./support/fixtures";
 import { siteRoutes } from "./support/routes";
 import { DEMO_SITE, LIVE_SITE } from "./support/servers";
@@ -22,6 +25,66 @@ test.describe("the server", () => {
       booking: "demo",
       analytics: "demo",
     });
+  });
+
+  test("answers /readyz from the lead store: writable, nothing waiting, the worker's state", async ({ request }) => {
+    const response = await request.get("/readyz");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toBe("no-store");
+    const body = await response.json();
+    expect(body.status).toMatch(/^(ok|degraded)$/);
+    expect(body.leads).toMatchObject({ store: "sqlite", writable: true, alertAfterSeconds: 900 });
+    expect(body.leads.worker).toMatchObject({ webhook: "configured", storeFailuresInARow: 0 });
+  });
+
+  test("in production without a lead webhook, stores leads, says so, and delivers them once it is set", async () => {
+    const production = {
+      SITE_MODE: "production",
+      CONTENTFUL_SPACE_ID: "space",
+      CONTENTFUL_ACCESS_TOKEN: "token",
+      CONTENTFUL_HOST: "127.0.0.1:9",
+      CONTENTFUL_INSECURE: "true",
+      EVENTS_CLIENT_ID: "id",
+      EVENTS_CLIENT_SECRET: "secret",
+      EVENTS_SPACE: "hub",
+      EVENTS_API_URL: "http://127.0.0.1:9",
+      BOOKING_WIDGET_URL: "https://booking.example.com",
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "hub-production-")),
+    };
+    const webhook = await startWebhookSink({});
+    const site = await spawnSite(production);
+    let restarted: Awaited<ReturnType<typeof spawnSite>> | null = null;
+    try {
+      expect(site.output()).toContain("leads     unconfigured: LEAD_WEBHOOK_URL not set");
+      expect(site.output()).not.toMatch(/stand-in|webhook sink/);
+      const health = await (await fetch(`${site.url}/healthz`)).json();
+      expect(health.integrations).toMatchObject({ content: "live", events: "live", leads: "unconfigured" });
+      expect(health.warnings).toEqual([
+        "LEAD_WEBHOOK_URL is not set: leads are stored and wait for delivery until it is.",
+      ]);
+
+      const form = new URLSearchParams({
+        name: "Jordan Reyes",
+        email: "jordan.reyes@example.com",
+        phone: "(870) 555-0199",
+        interests: "partnership",
+        referralSource: "Event",
+      });
+      const posted = await fetch(`${site.url}/contact`, { method: "POST", body: form });
+      expect(posted.status).toBe(200);
+      const readiness = await (await fetch(`${site.url}/readyz`)).json();
+      expect(readiness.leads).toMatchObject({ pending: 1, worker: { webhook: "not configured" } });
+      await site.stop();
+
+      restarted = await spawnSite({ ...production, LEAD_WEBHOOK_URL: `${webhook.url}/hooks/leads` });
+      await expect.poll(() => webhook.received().length).toBe(1);
+      expect(webhook.received()[0]!.body).toMatchObject({ name: "Jordan Reyes", interests: ["partnership"] });
+    } finally {
+      await site.stop();
+      await restarted?.stop();
+      await webhook.close();
+      rmSync(production.DATA_DIR, { recursive: true, force: true });
+    }
   });
 
   test("refuses to start with a bad setting and names the variable", () => {
@@ -154,6 +217,10 @@ test.describe("the server", () => {
         statuses.push(response.status());
       }
       expect(statuses.at(-1)).toBe(429);
+      // ...and says once, in its log, why every visitor behind that proxy would share one limit.
+      const warnings = site.output().match(/TRUST_PROXY does not trust it/g) ?? [];
+      expect(warnings).toHaveLength(1);
+      expect(site.output()).toContain("A request came through a proxy at 127.0.0.1 with X-Forwarded-For");
     } finally {
       await site.stop();
     }

@@ -160,17 +160,83 @@ test.describe("the FAQ", () => {
   });
 });
 
-test("a video tour loads nothing from the video host until played, then plays inline", async ({ page }) => {
-  const requests = await stubVideoHosts(page);
+/** Waits until a `<video>` has decoded frames and its clock runs: the clip really plays. */
+async function expectPlaying(video: import("@playwright/test").Locator): Promise<void> {
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState >= 2 && element.currentTime > 0), {
+      timeout: 10_000,
+    })
+    .toBe(true);
+  expect(await video.evaluate((element: HTMLVideoElement) => element.videoWidth)).toBeGreaterThan(0);
+}
+
+test("a video tour loads nothing until played, then plays the demo's own clip inline", async ({ page }) => {
+  const hostRequests = await stubVideoHosts(page);
+  const clipRequests: string[] = [];
+  page.on("request", (request) => {
+    if (/\.mp4(\?|$)/.test(request.url())) clipRequests.push(request.url());
+  });
   await page.goto("/coworking");
   await waitForHydration(page);
   const tours = page.getByRole("region", { name: "Take a look around" });
   await expect(tours.getByRole("button", { name: /^Play video: / })).toHaveCount(2);
-  await expect(page.locator("iframe")).toHaveCount(0);
-  expect(requests).toEqual([]);
+  await expect(page.locator("iframe, video")).toHaveCount(0);
+  expect(clipRequests).toEqual([]);
   await tours.getByRole("button", { name: `Play video: ${coworking.videos[0]!.title}` }).click();
-  await expect(tours.locator("iframe")).toHaveAttribute("src", `${coworking.videos[0]!.embedUrl}?autoplay=1`);
-  await expect.poll(() => requests.length).toBe(1);
+  const video = tours.locator("video");
+  await expect(video).toHaveAttribute("src", /^\/_demo\/content\/.+\/video-tour-coworking-floor\.mp4$/);
+  await expect(video).toHaveAccessibleName(coworking.videos[0]!.title);
+  await expectPlaying(video);
+  expect(clipRequests.length).toBeGreaterThan(0);
+  // Offline: nothing was asked of an outside video host.
+  expect(hostRequests).toEqual([]);
+});
+
+test.describe("video tours on a live site", () => {
+  const siteVideos = (items: unknown[]) => ({
+    pathIncludes: "content_type=siteVideo",
+    status: 200,
+    body: { sys: { type: "Array" }, total: items.length, skip: 0, limit: 100, items },
+  });
+  const siteVideo = (key: string, fields: Record<string, string>) => ({
+    sys: {
+      id: `siteVideo-${key}`,
+      type: "Entry",
+      contentType: { sys: { type: "Link", linkType: "ContentType", id: "siteVideo" } },
+    },
+    fields: { key, ...fields },
+  });
+
+  test("a tour whose entry has no address shows its poster without a Play button", async ({ page, isolatedSite }) => {
+    const [floor, members] = coworking.videos;
+    isolatedSite.content.faults.add(
+      siteVideos([
+        siteVideo(floor!.key, { title: "No video yet" }),
+        siteVideo(members!.key, { videoUrl: "https://vimeo.com/76979871" }),
+      ]),
+    );
+    await page.goto(`${isolatedSite.url}/coworking`);
+    await waitForHydration(page);
+    const tours = page.getByRole("region", { name: "Take a look around" });
+    const tiles = tours.getByRole("listitem");
+    await expect(tiles).toHaveCount(2);
+    // The poster is shown, and nothing to press.
+    await expect(tiles.first().locator("img")).toHaveAttribute("src", /\/images\/fallback\/home-/);
+    await expect(tiles.first().getByRole("button")).toHaveCount(0);
+    await expect(tiles.first().getByRole("link")).toHaveCount(0);
+    await expect(tiles.nth(1).getByRole("button", { name: `Play video: ${members!.title}` })).toBeVisible();
+  });
+
+  test("without a siteVideo entry a tour keeps its built-in address", async ({ page, isolatedSite }) => {
+    const requests = await stubVideoHosts(page);
+    isolatedSite.content.faults.add(siteVideos([]));
+    await page.goto(`${isolatedSite.url}/coworking`);
+    await waitForHydration(page);
+    const tours = page.getByRole("region", { name: "Take a look around" });
+    await tours.getByRole("button", { name: `Play video: ${coworking.videos[0]!.title}` }).click();
+    await expect(tours.locator("iframe")).toHaveAttribute("src", `${coworking.videos[0]!.defaultVideoUrl}?autoplay=1`);
+    await expect.poll(() => requests.length).toBe(1);
+  });
 });
 
 test.describe("space pages", () => {
@@ -376,6 +442,14 @@ test.describe("booking the Think Lounge", () => {
     await expect(page.frameLocator("iframe").getByRole("heading", { level: 1 })).toHaveText(/Two-Hour Event/);
     expect(calls).toBe(2);
     release();
+    // Staff see which option was picked and what was retried.
+    const clickLabels = await page.evaluate(() =>
+      (window.dataLayer ?? [])
+        .map((entry) => Array.from(entry as ArrayLike<unknown>))
+        .filter((entry) => entry[1] === "button_click")
+        .map((entry) => (entry[2] as { event_label?: string }).event_label),
+    );
+    expect(clickLabels).toEqual(["Select: Two-Hour Event", "Retry: booking form (Two-Hour Event)"]);
   });
 
   for (const { viewport, expected } of [
@@ -404,22 +478,35 @@ test.describe("booking the Think Lounge", () => {
   });
 });
 
-test("the tour page has the booking widget, a no-frame fallback and the contact cards", async ({ page }) => {
+test("the tour page has the booking widget, the email fallback below it and the contact cards", async ({ page }) => {
   await page.goto("/tour");
   await waitForHydration(page);
+  const main = page.getByRole("main");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Book Your Free Tour");
-  const frame = page.locator("iframe");
+  const frame = page.getByTitle("Book a tour of Ozark Foundry");
   await expect(frame).toHaveAttribute("src", "/_demo/booking/widget/booking/tour");
   await expect(page.frameLocator("iframe").getByRole("heading", { level: 1 })).toHaveText("Tour of Ozark Foundry");
-  expect(await frame.evaluate((element) => element.innerHTML)).toContain("Please email");
-  await expect(page.getByRole("main").getByRole("link", { name: "(870) 555-0142" })).toHaveAttribute(
-    "href",
-    "tel:+18705550142",
-  );
-  await expect(page.getByRole("main").getByRole("link", { name: "hello@ozarkfoundry.example" })).toHaveAttribute(
+
+  // SPEC.md's fallback for browsers without frames stands right below the frame, where every browser shows
+  // it (an iframe's own content never shows).
+  expect(await frame.evaluate((element) => element.childNodes.length), "content inside the iframe").toBe(0);
+  const fallback = main.getByText(/^Booking calendar not showing\? Please email .+ to schedule your tour\.$/);
+  await expect(fallback).toBeVisible();
+  await expect(fallback.getByRole("link", { name: "hello@ozarkfoundry.example" })).toHaveAttribute(
     "href",
     "mailto:hello@ozarkfoundry.example",
   );
-  await expect(page.getByRole("main").getByText("118 Foundry Lane")).toBeVisible();
+  const frameBox = await frame.boundingBox();
+  const fallbackBox = await fallback.boundingBox();
+  expect(fallbackBox!.y - (frameBox!.y + frameBox!.height)).toBeGreaterThanOrEqual(0);
+  expect(fallbackBox!.y - (frameBox!.y + frameBox!.height)).toBeLessThan(40);
+
+  const cards = main.getByRole("listitem");
+  await expect(cards.getByRole("link", { name: "(870) 555-0142" })).toHaveAttribute("href", "tel:+18705550142");
+  await expect(cards.getByRole("link", { name: "hello@ozarkfoundry.example" })).toHaveAttribute(
+    "href",
+    "mailto:hello@ozarkfoundry.example",
+  );
+  await expect(cards.getByText("118 Foundry Lane")).toBeVisible();
   await expectNoAxeViolations(page);
 });

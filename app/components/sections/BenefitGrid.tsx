@@ -17,7 +17,7 @@ export function BenefitGrid({
   title: string;
   description?: string;
   benefits: BenefitItem[];
-  /** The benefits' images from the content service by asset id (resolved by the page's loader). */
+  /** The benefits' images from the content service by image key (resolved by the page's loader). */
   images: Record<string, ImageAsset | null>;
 }) {
   const headingId = useId();
@@ -25,8 +25,8 @@ export function BenefitGrid({
     <section aria-labelledby={headingId} className={sectionFrame}>
       <SectionHeader id={headingId} eyebrow={eyebrow} title={title} description={description} />
       <ul className="stagger mt-12 grid gap-8 md:grid-cols-3">
-        {benefits.map(({ icon: Icon, title: benefitTitle, description: text, imageId }) => {
-          const image = images[imageId];
+        {benefits.map(({ icon: Icon, title: benefitTitle, description: text, imageKey }) => {
+          const image = images[imageKey];
           return (
             <li key={benefitTitle} className={`${cardClasses} flex flex-col overflow-hidden`}>
               {image ? (

@@ -5,6 +5,7 @@ import { useSiteConfig } from "~/lib/site-config";
 import { cardClasses } from "../ui/Card";
 import { ContentImage } from "../ui/ContentImage";
 import { TagLinks } from "./TagLinks";
+import { blogPostPath } from "~/lib/blog-paths";
 
 /**
  * A post in a list (SPEC.md, blog list): featured image, author initial, date, title, excerpt and
@@ -41,7 +42,7 @@ export function BlogCard({ post }: { post: BlogPostCard }) {
         </div>
         <h3 className="mt-4 text-xl font-semibold leading-snug text-ink">
           <Link
-            to={`/blog/${post.slug}`}
+            to={blogPostPath(post.slug)}
             prefetch="intent"
             className="after:absolute after:inset-0 after:content-[''] hover:text-brand-700"
           >

@@ -2,7 +2,6 @@ import { BadgeCheck, CalendarCheck, ExternalLink, Headset, Loader2, RefreshCw, S
 import { useEffect, useId, useState } from "react";
 import { usd } from "~/content/pricing";
 import type { BookingOption, BookingOptionKey } from "~/content/copy-types";
-import { trackButtonClick } from "~/lib/analytics";
 import { cn } from "~/lib/cn";
 import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
@@ -127,6 +126,7 @@ function OptionCard({
         type="button"
         aria-pressed={selected}
         aria-label={`${selected ? "Selected" : "Select"}: ${option.title}`}
+        data-analytics={`${selected ? "Selected" : "Select"}: ${option.title}`}
         onClick={onSelect}
         className={cn(
           "mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-full px-5 text-sm font-semibold transition-colors unhydrated:hidden",
@@ -195,13 +195,13 @@ function BookingFrame({ option, url, onClose }: { option: BookingOption; url: st
             href={url}
             target="_blank"
             rel="noopener noreferrer"
-            onClick={() => trackButtonClick(`Open in New Tab: ${option.title}`)}
+            data-analytics={`Open in New Tab: ${option.title}`}
             className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-brand-700 px-4 text-sm font-semibold text-brand-700 hover:bg-white"
           >
             <ExternalLink aria-hidden="true" className="size-4" />
             Open in New Tab
           </a>
-          <Button variant="ghost" onClick={onClose} aria-label="Close booking form" analyticsLabel="Close booking form">
+          <Button variant="ghost" onClick={onClose} aria-label="Close booking form">
             <X aria-hidden="true" className="size-5" />
           </Button>
         </div>
@@ -231,6 +231,7 @@ function BookingFrame({ option, url, onClose }: { option: BookingOption; url: st
             </p>
             <Button
               variant="secondary"
+              analyticsLabel={`Retry: booking form (${option.title})`}
               onClick={() => {
                 setAttempt((value) => value + 1);
                 setState("loading");

@@ -1,6 +1,5 @@
 import { CalendarPlus, Clock, ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
-import { trackButtonClick } from "~/lib/analytics";
 import { type EventView, eventCoverSrcSet } from "~/lib/events";
 import { Badge } from "../ui/Badge";
 import { cardClasses } from "../ui/Card";
@@ -44,10 +43,12 @@ export function EventCard({ event, calendarLink = true }: { event: EventView; ca
         </p>
         <h3 className="mt-2 text-xl font-semibold leading-snug text-ink">{event.title}</h3>
         <dl className="mt-3 grid gap-1 text-sm text-muted">
-          <div className="flex items-center gap-1.5">
+          <div>
             <dt className="sr-only">Time</dt>
-            <Clock aria-hidden="true" className="size-4 text-brand-600" />
-            <dd>{event.timeLabel}</dd>
+            <dd className="flex items-center gap-1.5">
+              <Clock aria-hidden="true" className="size-4 text-brand-600" />
+              {event.timeLabel}
+            </dd>
           </div>
           <div className="flex items-center gap-1.5">
             <dt className="sr-only">Price</dt>
@@ -83,7 +84,7 @@ function EventLink({ href, label, children }: { href: string; label: string; chi
       href={href}
       target="_blank"
       rel="noopener noreferrer"
-      onClick={() => trackButtonClick(label)}
+      data-analytics={label}
       className="inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-accent-400 px-5 text-sm font-semibold text-brand-950 shadow-sm transition-colors hover:bg-accent-300"
     >
       {children}

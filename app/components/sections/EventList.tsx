@@ -13,6 +13,8 @@ export const NO_EVENTS_MESSAGE = "No events found. Check the API response in con
 export const NO_UPCOMING_MESSAGE = "No upcoming events.";
 
 export interface EventListData {
+  /** How many events the service listed, cancelled ones included (none: 'No events found...'). */
+  listed: number;
   upcoming: EventView[];
   past: EventView[];
 }
@@ -46,7 +48,7 @@ export function EventList({ section }: { section: StreamedSection<EventListData>
   );
 }
 
-function ClassifiedEvents({ upcoming, past }: EventListData) {
+function ClassifiedEvents({ upcoming, past }: Omit<EventListData, "listed">) {
   const { siteUrl, timeZone } = useSiteConfig();
   const upcomingId = useId();
   const pastId = useId();
@@ -71,16 +73,14 @@ function ClassifiedEvents({ upcoming, past }: EventListData) {
       </section>
       {past.length > 0 ? (
         <section aria-labelledby={pastId} className="mt-16">
-          <details className="group">
-            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-2xl border border-line bg-surface px-6 py-4 hover:border-brand-300 [&::-webkit-details-marker]:hidden">
-              <h2 id={pastId} className="text-2xl font-semibold text-ink">
-                Past Events
-              </h2>
-              <span className="inline-flex items-center gap-1 font-semibold text-brand-700">
-                <span className="group-open:hidden">Show Past Events</span>
-                <span className="hidden group-open:inline">Hide Past Events</span>
-                <ChevronDown aria-hidden="true" className="size-4 transition group-open:rotate-180" />
-              </span>
+          <h2 id={pastId} className="text-2xl font-semibold text-ink sm:text-3xl">
+            Past Events
+          </h2>
+          <details className="group mt-4">
+            <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-full border border-brand-700 px-5 font-semibold text-brand-700 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
+              <span className="group-open:hidden">Show Past Events</span>
+              <span className="hidden group-open:inline">Hide Past Events</span>
+              <ChevronDown aria-hidden="true" className="size-4 transition group-open:rotate-180" />
             </summary>
             <ul className="mt-8 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
               {past.map((event) => (

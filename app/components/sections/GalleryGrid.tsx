@@ -67,6 +67,7 @@ export function GalleryGrid({
           <Link
             to="/gallery"
             preventScrollReset
+            data-analytics=""
             className="inline-flex min-h-11 items-center px-3 text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-600"
           >
             Clear Filters

@@ -86,12 +86,14 @@ describe("PageHero", () => {
     expect(frame?.getAttribute("aria-busy")).toBe("false");
   });
 
-  it("stops pulsing when even the fallback image fails", () => {
+  it("stops pulsing and hides the broken image when even the fallback image fails", () => {
     const { container } = renderHero({ background });
     fireEvent.error(container.querySelector("img") as HTMLImageElement);
+    expect(container.querySelector("img")?.classList.contains("invisible")).toBe(false);
     fireEvent.error(container.querySelector("img") as HTMLImageElement);
     expect(container.querySelector("[aria-busy]")?.getAttribute("aria-busy")).toBe("false");
     expect(container.querySelector(".animate-pulse")).toBeNull();
+    expect(container.querySelector("img")?.classList.contains("invisible")).toBe(true);
   });
 
   it("renders nothing and logs when the hero belongs to another site", () => {

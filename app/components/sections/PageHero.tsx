@@ -62,6 +62,7 @@ function HeroFrame({
 }) {
   const [usingFallback, setUsingFallback] = useState(false);
   const [settled, setSettled] = useState(false);
+  const [failed, setFailed] = useState(false);
   const imageRef = useRef<HTMLImageElement>(null);
   preload(primaryImage.src, {
     as: "image",
@@ -73,7 +74,10 @@ function HeroFrame({
 
   const handleError = () => {
     if (fallbackImage && !usingFallback) setUsingFallback(true);
-    else setSettled(true);
+    else {
+      setSettled(true);
+      setFailed(true);
+    }
   };
 
   // The image may finish (or fail) before hydration, when React cannot see its load or error event.
@@ -90,10 +94,11 @@ function HeroFrame({
     <section
       aria-labelledby={headingId}
       data-hero-slug={slug}
-      className="relative isolate flex min-h-[70vh] items-end overflow-hidden"
+      // A dark colour under the image keeps the white text readable before the image arrives and without it.
+      className="relative isolate flex min-h-[70vh] items-end overflow-hidden bg-brand-950"
     >
       <div className="absolute inset-0 -z-10" aria-busy={!settled}>
-        <div className={settled ? "absolute inset-0 bg-stone-300" : "absolute inset-0 animate-pulse bg-stone-300"} />
+        <div className={settled ? "absolute inset-0 bg-brand-900" : "absolute inset-0 animate-pulse bg-brand-900"} />
         <img
           key={image.src}
           ref={imageRef}
@@ -105,7 +110,8 @@ function HeroFrame({
           loading="eager"
           onLoad={() => setSettled(true)}
           onError={handleError}
-          className="absolute inset-0 size-full object-cover"
+          // Hidden once no image could be loaded, or the browser would draw its broken-image icon.
+          className={`absolute inset-0 size-full object-cover${failed ? " invisible" : ""}`}
         />
         <div className="absolute inset-0 bg-gradient-to-b from-black/55 via-black/45 to-black/70" />
         <div className="absolute inset-x-0 bottom-0 h-16 bg-gradient-to-b from-transparent to-canvas" />

@@ -89,10 +89,12 @@ function PartnerCard({ partner }: { partner: Partner }) {
       </div>
       <dl className="mt-5 space-y-1 text-sm text-muted">
         {partner.location ? (
-          <div className="flex items-center gap-1.5">
+          <div>
             <dt className="sr-only">Location</dt>
-            <MapPin aria-hidden="true" className="size-4 text-accent-600" />
-            <dd>{partner.location}</dd>
+            <dd className="flex items-center gap-1.5">
+              <MapPin aria-hidden="true" className="size-4 text-accent-600" />
+              {partner.location}
+            </dd>
           </div>
         ) : null}
         {partner.partnerSince ? (

@@ -7,6 +7,7 @@ import { useSiteConfig } from "~/lib/site-config";
 import { ContentImage } from "../ui/ContentImage";
 import { DeferredSection } from "../ui/DeferredSection";
 import { Skeleton } from "../ui/Skeleton";
+import { blogPostPath } from "~/lib/blog-paths";
 
 export const NO_RELATED_POSTS = "No related posts found.";
 
@@ -60,7 +61,7 @@ function RelatedList({ posts }: { posts: BlogPostCard[] }) {
           ) : null}
           <div>
             <Link
-              to={`/blog/${post.slug}`}
+              to={blogPostPath(post.slug)}
               prefetch="intent"
               className="font-semibold leading-snug text-ink after:absolute after:inset-0 after:content-[''] group-hover:text-brand-700"
             >

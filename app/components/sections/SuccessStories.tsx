@@ -2,7 +2,7 @@ import { Check, Quote } from "lucide-react";
 import { useId } from "react";
 import type { SuccessStory } from "~/lib/cms-types";
 import type { StreamedSection } from "~/lib/section-state";
-import { toEmbedUrl } from "~/lib/video";
+import { toVideoSource } from "~/lib/video";
 import { cardClasses } from "../ui/Card";
 import { ContentImage } from "../ui/ContentImage";
 import { DeferredSection } from "../ui/DeferredSection";
@@ -72,20 +72,28 @@ export function SuccessStories({
 }
 
 function StoryCard({ story }: { story: SuccessStory }) {
-  const embedUrl = story.videoUrl ? toEmbedUrl(story.videoUrl) : null;
+  const video = toVideoSource(story.videoUrl);
+  const placeholder = <StoryPlaceholder companyName={story.companyName} />;
   return (
     <article className={`${cardClasses} flex h-full flex-col overflow-hidden`}>
-      {embedUrl ? (
+      {video ? (
         <VideoPlayer
           title={story.title}
-          embedUrl={embedUrl}
+          video={video}
           thumbnail={story.image}
           className="rounded-none"
           sizes="(min-width: 1024px) 50vw, 100vw"
         />
       ) : story.image ? (
-        <ContentImage image={story.image} sizes="(min-width: 1024px) 50vw, 100vw" className="aspect-[16/9] w-full" />
-      ) : null}
+        <ContentImage
+          image={story.image}
+          sizes="(min-width: 1024px) 50vw, 100vw"
+          className="aspect-[16/9] w-full"
+          fallback={placeholder}
+        />
+      ) : (
+        placeholder
+      )}
       <div className="flex flex-1 flex-col p-6 sm:p-8">
         <p className="text-sm font-semibold uppercase tracking-wider text-accent-700">{story.companyName}</p>
         <h3 className="mt-2 text-2xl font-semibold text-ink">{story.title}</h3>
@@ -115,5 +123,27 @@ function StoryCard({ story }: { story: SuccessStory }) {
         ) : null}
       </div>
     </article>
+  );
+}
+
+/**
+ * The picture of a story without an image (or whose image fails): the brand's colours, a large
+ * quotation mark and the member's name, rather than an empty grey block. Decorative: the name is in
+ * the card's text too.
+ */
+function StoryPlaceholder({ companyName }: { companyName: string }) {
+  return (
+    <div
+      aria-hidden="true"
+      data-story-placeholder=""
+      className="relative flex aspect-[16/9] w-full flex-col justify-between overflow-hidden bg-[linear-gradient(135deg,var(--color-brand-900),var(--color-brand-700))] p-6 sm:p-8"
+    >
+      <div className="absolute -right-10 -top-10 size-48 rounded-full bg-accent-400/20" />
+      <div className="absolute -bottom-16 right-16 size-40 rounded-full border-[18px] border-white/10" />
+      <Quote className="relative size-12 text-accent-300" />
+      <p className="relative max-w-[80%] font-display text-2xl font-semibold leading-tight text-white sm:text-3xl">
+        {companyName || "Member story"}
+      </p>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
+import { blogTagPath } from "~/lib/blog-paths";
 
 /** A post's tags, each a link to the list of posts with that tag (/blog/tag/{tag}). */
 export function TagLinks({ tags, className }: { tags: string[]; className?: string }) {
@@ -9,7 +10,7 @@ export function TagLinks({ tags, className }: { tags: string[]; className?: stri
       {tags.map((tag) => (
         <li key={tag}>
           <Link
-            to={`/blog/tag/${encodeURIComponent(tag)}`}
+            to={blogTagPath(tag)}
             className="inline-flex min-h-8 items-center rounded-full bg-brand-50 px-3 text-xs font-semibold text-brand-700 hover:bg-brand-100"
           >
             {tag}

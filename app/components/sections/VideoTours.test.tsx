@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { VideoTours } from "./VideoTours";
 
@@ -12,12 +12,18 @@ describe("VideoTours", () => {
         title="Video tours"
         videos={[
           {
+            key: "floor",
             title: "The floor",
             description: "A walk through.",
-            embedUrl: "https://www.youtube-nocookie.com/embed/a",
+            video: { kind: "embed", url: "https://www.youtube-nocookie.com/embed/a" },
             poster: "home",
           },
-          { title: "The members", description: "Three members.", embedUrl: "https://www.youtube-nocookie.com/embed/b" },
+          {
+            key: "members",
+            title: "The members",
+            description: "Three members.",
+            video: { kind: "embed", url: "https://www.youtube-nocookie.com/embed/b" },
+          },
         ]}
       />,
     );
@@ -32,5 +38,42 @@ describe("VideoTours", () => {
     );
     expect(posters[0]!.getAttribute("sizes")).toBe("(min-width: 1024px) 50vw, 100vw");
     expect(posters[0]!.getAttribute("loading")).toBe("lazy");
+  });
+
+  it("plays a video file in the page's own player once Play is pressed, and nothing before", () => {
+    const { container } = render(
+      <VideoTours
+        title="Video tours"
+        videos={[
+          {
+            key: "floor",
+            title: "The floor",
+            description: "A walk through.",
+            video: { kind: "file", url: "/_demo/content/s/id/t/floor.mp4", type: "video/mp4" },
+            poster: "home",
+          },
+        ]}
+      />,
+    );
+    expect(container.querySelector("video, iframe")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Play video: The floor" }));
+    const video = container.querySelector("video");
+    expect(video?.getAttribute("src")).toBe("/_demo/content/s/id/t/floor.mp4");
+    expect(video?.getAttribute("aria-label")).toBe("The floor");
+    expect(video?.hasAttribute("controls")).toBe(true);
+    expect(container.querySelector("iframe")).toBeNull();
+  });
+
+  it("shows a tour without a video as its poster, with nothing to press", () => {
+    const { container } = render(
+      <VideoTours
+        title="Video tours"
+        videos={[{ key: "floor", title: "The floor", description: "A walk through.", video: null, poster: "home" }]}
+      />,
+    );
+    expect(screen.queryByRole("button")).toBeNull();
+    expect(screen.queryByRole("link")).toBeNull();
+    expect(container.querySelector("img")?.getAttribute("src")).toBe("/images/fallback/home-1280.webp");
+    expect(screen.getByRole("heading", { name: "The floor" })).toBeTruthy();
   });
 });

@@ -1,11 +1,14 @@
 import { useId } from "react";
 import { siteImage } from "~/content/site-images";
-import type { VideoTourItem } from "~/content/copy-types";
+import type { VideoTour } from "~/content/copy-types";
 import { cn } from "~/lib/cn";
 import { SectionHeader, sectionFrame } from "../ui/SectionHeader";
 import { VideoPlayer } from "../ui/VideoPlayer";
 
-/** One or two video tours, each a click-to-load player (nothing loads from the video host before a click). */
+/**
+ * One or two video tours, each a click-to-load player (nothing of the video loads before a click);
+ * a tour without a video shows its poster alone.
+ */
 export function VideoTours({
   id,
   eyebrow,
@@ -19,7 +22,7 @@ export function VideoTours({
   eyebrow?: string;
   title: string;
   description?: string;
-  videos: VideoTourItem[];
+  videos: VideoTour[];
   children?: React.ReactNode;
 }) {
   const headingId = useId();
@@ -31,10 +34,10 @@ export function VideoTours({
         {videos.map((video) => {
           const poster = video.poster ? siteImage(video.poster) : null;
           return (
-            <li key={video.embedUrl}>
+            <li key={video.key}>
               <VideoPlayer
                 title={video.title}
-                embedUrl={video.embedUrl}
+                video={video.video}
                 thumbnail={poster ? { url: poster.src, width: 1280, height: 720, description: "" } : null}
                 thumbnailSrcSet={poster?.srcSet}
                 sizes={videos.length > 1 ? "(min-width: 1024px) 50vw, 100vw" : "(min-width: 1280px) 1216px, 100vw"}

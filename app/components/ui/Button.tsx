@@ -1,5 +1,4 @@
 import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from "react";
-import { trackButtonClick } from "~/lib/analytics";
 import { cn } from "~/lib/cn";
 import { SmartLink } from "./SmartLink";
 
@@ -22,7 +21,11 @@ interface StyleProps {
   variant?: Variant;
   size?: Size;
   className?: string;
-  /** What analytics records for the click; defaults to the button's text. */
+  /**
+   * What analytics records for a click, when the visible text alone does not say what the control
+   * acts on (e.g. "Visit Website: {partner}"); by default the text a visitor sees. The recording
+   * itself is document-wide (`recordControlClicks`), for every button.
+   */
   analyticsLabel?: string;
   children: ReactNode;
 }
@@ -37,52 +40,40 @@ function classesFor({ variant = "primary", size = "md", className }: StyleProps)
   );
 }
 
-function labelFor({ analyticsLabel, children }: StyleProps): string {
-  return analyticsLabel ?? (typeof children === "string" ? children : "button");
-}
-
-/** The shared button. Every click is recorded in analytics. */
+/** The shared button. */
 export function Button({
   variant,
   size,
   className,
   analyticsLabel,
   children,
-  onClick,
   type = "button",
   ...rest
 }: StyleProps & ButtonHTMLAttributes<HTMLButtonElement>) {
-  const style = { variant, size, className, analyticsLabel, children };
   return (
     <button
       type={type}
+      data-analytics={analyticsLabel}
       {...rest}
-      className={classesFor(style)}
-      onClick={(event) => {
-        trackButtonClick(labelFor(style));
-        onClick?.(event);
-      }}
+      className={classesFor({ variant, size, className, children })}
     >
       {children}
     </button>
   );
 }
 
-/** A link that looks like the shared button; internal paths navigate in-app, URLs open a new tab. */
+/**
+ * A link that looks like the shared button; internal paths navigate in-app, URLs open a new tab. Its
+ * clicks are recorded as button clicks, like a button's.
+ */
 export function ButtonLink({
   to,
   onClick,
+  analyticsLabel,
   ...style
 }: StyleProps & { to: string; onClick?: (event: MouseEvent<HTMLAnchorElement>) => void }) {
   return (
-    <SmartLink
-      to={to}
-      className={classesFor(style)}
-      onClick={(event) => {
-        trackButtonClick(labelFor(style));
-        onClick?.(event);
-      }}
-    >
+    <SmartLink to={to} className={classesFor(style)} onClick={onClick} data-analytics={analyticsLabel ?? ""}>
       {style.children}
     </SmartLink>
   );

@@ -62,9 +62,11 @@ export function ContentImage({
     : resize
       ? responsiveContentImage(image.url, widths)
       : { src: image.url };
+  // Spans shown as blocks, so the image may also stand where only phrasing content is allowed (a video
+  // tile's play button).
   return (
-    <div aria-busy={state === "loading"} className={cn("relative overflow-hidden bg-stone-200", className)}>
-      {state === "loading" ? <div aria-hidden="true" className="absolute inset-0 animate-pulse bg-stone-200" /> : null}
+    <span aria-busy={state === "loading"} className={cn("relative block overflow-hidden bg-stone-200", className)}>
+      {state === "loading" ? <span aria-hidden="true" className="absolute inset-0 animate-pulse bg-stone-200" /> : null}
       <img
         ref={imageRef}
         src={source.src}
@@ -80,6 +82,6 @@ export function ContentImage({
         onError={() => setState("failed")}
         className="relative size-full object-cover"
       />
-    </div>
+    </span>
   );
 }

@@ -19,6 +19,7 @@ export function LoadMore({ to, label = "Load More" }: { to: string; label?: stri
       <Link
         to={to}
         preventScrollReset
+        data-analytics=""
         aria-disabled={loading || undefined}
         onClick={(event) => {
           if (loading) event.preventDefault();

@@ -1,14 +1,13 @@
 import { Play } from "lucide-react";
 import { useState } from "react";
-import { trackButtonClick } from "~/lib/analytics";
 import { cn } from "~/lib/cn";
-import { withAutoplay } from "~/lib/video";
+import { type VideoSource, withAutoplay } from "~/lib/video";
 import { ContentImage, type ImageSource } from "./ContentImage";
 
 export interface VideoPlayerProps {
   title: string;
-  /** The player address (see `toEmbedUrl`). */
-  embedUrl: string;
+  /** What Play plays (see `toVideoSource`); null when there is no video: the poster shows without Play. */
+  video: VideoSource | null;
   /** The site's own still shown until the visitor presses play; a branded poster when absent. */
   thumbnail?: ImageSource | null;
   /** The widths of a still that is a file of the site itself (not a content-service image). */
@@ -19,12 +18,13 @@ export interface VideoPlayerProps {
 
 /**
  * A click-to-load video (SPEC.md video tile): a poster and a play button until the visitor presses
- * it, then the player inline. Nothing from the video host loads before that click. Without
- * JavaScript the tile is a link to the player in a new tab.
+ * it, then the video inline: the host's player for YouTube and Vimeo, the browser's own for a video
+ * file. Nothing of the video loads before that click. Without JavaScript the tile is a link to the
+ * video in a new tab. Without a video it is the poster alone, with nothing to press.
  */
 export function VideoPlayer({
   title,
-  embedUrl,
+  video,
   thumbnail,
   thumbnailSrcSet,
   sizes = "(min-width: 1024px) 50vw, 100vw",
@@ -33,17 +33,30 @@ export function VideoPlayer({
   const [playing, setPlaying] = useState(false);
   const frame = cn("relative aspect-video overflow-hidden rounded-[var(--radius-card)] bg-brand-900", className);
 
-  if (playing) {
+  if (playing && video) {
     return (
       <div className={frame}>
-        <iframe
-          src={withAutoplay(embedUrl)}
-          title={title}
-          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-          allowFullScreen
-          referrerPolicy="strict-origin-when-cross-origin"
-          className="absolute inset-0 size-full border-0"
-        />
+        {video.kind === "embed" ? (
+          <iframe
+            src={withAutoplay(video.url)}
+            title={title}
+            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+            allowFullScreen
+            referrerPolicy="strict-origin-when-cross-origin"
+            className="absolute inset-0 size-full border-0"
+          />
+        ) : (
+          // biome-ignore lint/a11y/useMediaCaption: the clips are silent tours, with nothing to caption
+          <video
+            src={video.url}
+            aria-label={title}
+            controls
+            autoPlay
+            playsInline
+            poster={thumbnail?.url}
+            className="absolute inset-0 size-full bg-black object-contain"
+          />
+        )}
       </div>
     );
   }
@@ -60,45 +73,52 @@ export function VideoPlayer({
           className="absolute inset-0 size-full"
         />
       ) : (
-        <div
+        <span
           aria-hidden="true"
           className="absolute inset-0 bg-[radial-gradient(circle_at_30%_20%,var(--color-brand-500),var(--color-brand-900)_70%)]"
         />
       )}
-      <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-black/60 via-black/10 to-transparent" />
       <span
         aria-hidden="true"
-        className="absolute left-1/2 top-1/2 inline-flex size-16 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-accent-400 text-brand-950 shadow-lg transition group-hover:scale-105"
-      >
-        <Play className="ml-1 size-7" fill="currentColor" />
-      </span>
+        className="absolute inset-0 bg-gradient-to-t from-black/60 via-black/10 to-transparent"
+      />
       <span aria-hidden="true" className="absolute inset-x-4 bottom-4 text-left text-base font-semibold text-white">
         {title}
       </span>
     </>
   );
+  const playIcon = (
+    <span
+      aria-hidden="true"
+      className="absolute left-1/2 top-1/2 inline-flex size-16 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-accent-400 text-brand-950 shadow-lg transition group-hover:scale-105"
+    >
+      <Play className="ml-1 size-7" fill="currentColor" />
+    </span>
+  );
+
+  if (!video) return <div className={frame}>{poster}</div>;
 
   return (
     <div className={frame}>
       <button
         type="button"
         className="group absolute inset-0 size-full cursor-pointer unhydrated:hidden"
-        onClick={() => {
-          trackButtonClick(`Play video: ${title}`);
-          setPlaying(true);
-        }}
+        data-analytics={`Play video: ${title}`}
+        onClick={() => setPlaying(true)}
       >
         <span className="sr-only">Play video: {title}</span>
         {poster}
+        {playIcon}
       </button>
       <a
-        href={embedUrl}
+        href={video.url}
         target="_blank"
         rel="noopener noreferrer"
         className="group absolute inset-0 hidden size-full unhydrated:block"
       >
         <span className="sr-only">Play video: {title} (opens in a new tab)</span>
         {poster}
+        {playIcon}
       </a>
     </div>
   );

@@ -2,6 +2,9 @@ import path from "node:path";
 import { type ContentfulStandIn, loadDataset, startContentfulStandIn } from "../../../demo/contentful.ts";
 import { type EventsStandIn, startEventsStandIn } from "../../../demo/events.ts";
 
+/** The test content services' Preview API token (a site previews drafts when configured with it). */
+export const E2E_PREVIEW_TOKEN = "e2e-preview-token-Zr48";
+
 /** A Contentful-compatible service with the demo dataset under a test space and token, faults controllable. */
 export async function startTestContentService({
   port = 0,
@@ -14,6 +17,7 @@ export async function startTestContentService({
     assetsDir: path.join(root, "demo/assets"),
     spaceId,
     accessToken,
+    previewToken: E2E_PREVIEW_TOKEN,
     port,
     control: true,
   });

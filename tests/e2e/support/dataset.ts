@@ -7,9 +7,17 @@ export const dataset = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, "../../../demo/data/space.json"), "utf8"),
 ) as ContentfulExport;
 
+/** The published entries of a content type (drafts, which only previews show, left out). */
 export function entriesOf(contentType: string): ExportEntry[] {
-  return dataset.entries.filter((entry) => entry.sys.contentType.sys.id === contentType);
+  return dataset.entries.filter(
+    (entry) => entry.sys.contentType.sys.id === contentType && entry.sys.publishedVersion !== undefined,
+  );
 }
+
+/** The demo's draft posts: saved in the space, never published. */
+export const draftPosts = dataset.entries
+  .filter((entry) => entry.sys.contentType.sys.id === "blogPost" && entry.sys.publishedVersion === undefined)
+  .map((entry) => ({ id: entry.sys.id, slug: fieldOf(entry, "slug"), title: fieldOf(entry, "title") }));
 
 export function fieldOf<T = string>(entry: ExportEntry, name: string): T {
   return (entry.fields[name] as Record<string, T> | undefined)?.["en-US"] as T;

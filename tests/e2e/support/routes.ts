@@ -6,12 +6,16 @@ const dataset = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, "../../../demo/data/space.json"), "utf8"),
 ) as ContentfulExport;
 
-/** A blog post of the demo dataset, for the /blog/{slug} route. */
+/** A published blog post of the demo dataset, for the /blog/{slug} route, and one of its tags (/blog/tag/{tag}). */
 export const demoBlogPost = (() => {
-  const entry = dataset.entries.find((candidate) => candidate.sys.contentType.sys.id === "blogPost");
+  const entry = dataset.entries.find(
+    (candidate) => candidate.sys.contentType.sys.id === "blogPost" && candidate.sys.publishedVersion !== undefined,
+  );
   if (!entry) throw new Error("The demo dataset has no blog post");
   const field = (name: string) => (entry.fields[name] as Record<string, string>)["en-US"] ?? "";
-  return { slug: field("slug"), title: field("title") };
+  const tag = (entry.fields.tags as Record<string, string[]> | undefined)?.["en-US"]?.[0];
+  if (!tag) throw new Error("The demo dataset's first published blog post has no tag");
+  return { slug: field("slug"), title: field("title"), tag };
 })();
 
 /** Every route of SPEC.md section 2 with the heading a visitor sees first. */

@@ -21,10 +21,24 @@ export interface SpawnedSite {
 
 const LISTENING = /listening on \S+ \(127\.0\.0\.1:(\d+)\)/;
 
-export async function spawnSite(env: Record<string, string> = {}, { timeoutMs = 30_000 } = {}): Promise<SpawnedSite> {
+export async function spawnSite(
+  env: Record<string, string> = {},
+  {
+    timeoutMs = 30_000,
+    cwd,
+    inheritEnv = true,
+  }: {
+    timeoutMs?: number;
+    /** Where server.js is (default: this checkout). */
+    cwd?: string;
+    /** Pass this process's environment on (default); false gives the server only PATH and `env`. */
+    inheritEnv?: boolean;
+  } = {},
+): Promise<SpawnedSite> {
   const child = spawn(process.execPath, ["server.js"], {
+    cwd,
     env: {
-      ...process.env,
+      ...(inheritEnv ? process.env : { PATH: process.env.PATH ?? "" }),
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: "0",

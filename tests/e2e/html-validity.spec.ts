@@ -1,0 +1,69 @@
+import { writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { expect, test } from "./support/fixtures";
+import { type NuMessage, nuErrors } from "./support/nu-checker";
+import { demoBlogPost, siteRoutes } from "./support/routes";
+
+/**
+ * The server's HTML of every page is valid HTML by the W3C's Nu HTML Checker: every route of SPEC.md
+ * (with a blog post), a tag page, the not-found page and the error page, as a visitor's browser gets
+ * it (sections may stream in) and as a crawler gets it (every page whole). No error is excused: there
+ * is no known false positive.
+ */
+const pages: { path: string; status: number }[] = [
+  ...siteRoutes.map(({ path }) => ({ path, status: 200 })),
+  { path: `/blog/tag/${demoBlogPost.tag}`, status: 200 },
+  { path: "/no-such-page", status: 404 },
+  { path: "/__error-test", status: 500 },
+];
+
+const agents = {
+  browser: undefined, // the configured visitor's user agent
+  crawler: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+};
+
+/** `/events (crawler):1:2345 message`, and the extract of the HTML it is about. */
+function describeMessage(message: NuMessage, pageOf: Map<string, string>): string {
+  const page = message.url.startsWith("file:") ? pageOf.get(fileURLToPath(message.url)) : undefined;
+  const where = `${page ?? message.url}:${message.lastLine ?? "?"}:${message.firstColumn ?? "?"}`;
+  return `${where} ${message.message}${message.extract ? `\n    ${message.extract.trim()}` : ""}`;
+}
+
+test("the server HTML of every page passes the Nu HTML Checker", async ({ request }, testInfo) => {
+  test.setTimeout(120_000);
+  const pageOf = new Map<string, string>();
+  for (const [agent, userAgent] of Object.entries(agents)) {
+    for (const { path, status } of pages) {
+      const response = await request.get(path, { headers: userAgent ? { "user-agent": userAgent } : {} });
+      expect(response.status(), `${path} (${agent})`).toBe(status);
+      const html = await response.text();
+      // A page, not an empty answer that would pass the checker trivially.
+      expect(html, `${path} (${agent})`).toMatch(/<h1[^>]*>[^<]+/);
+      const file = testInfo.outputPath(`${agent}${path.replaceAll("/", "_")}.html`);
+      writeFileSync(file, html);
+      pageOf.set(file, `${path} (${agent})`);
+    }
+  }
+  const errors = await nuErrors([...pageOf.keys()]);
+  expect(errors.map((message) => describeMessage(message, pageOf))).toEqual([]);
+});
+
+// biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
+test("the Nu HTML Checker reports the faults this site once had", async ({}, testInfo) => {
+  test.setTimeout(60_000);
+  const file = testInfo.outputPath("faulty.html");
+  writeFileSync(
+    file,
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Faulty</title></head><body>
+      <button type="button"><div>A block in a button</div></button>
+      <dl><div><dt>Time</dt><svg aria-hidden="true"></svg><dd>Noon</dd></div></dl>
+      <iframe title="Calendar" src="about:blank">A fallback that no browser shows</iframe>
+    </body></html>`,
+  );
+  const messages = (await nuErrors([file])).map((message) => message.message);
+  expect(messages).toEqual([
+    expect.stringContaining("Element “div” not allowed as child of element “button”"),
+    expect.stringContaining("Element “svg” not allowed as child of element “div”"),
+    expect.stringContaining("Text not allowed in element “iframe”"),
+  ]);
+});
