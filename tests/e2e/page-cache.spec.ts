@@ -96,3 +96,23 @@ test("a page whose section failed is not kept, and is kept once the section load
     .toBe(true);
   expect(await kept!.text()).toContain(storyTitle);
 });
+
+test("a page sent from memory is logged like a rendered one: one line with its route, status, bytes and request id", async ({
+  request,
+  isolatedSite,
+}) => {
+  await untilCached(request, `${isolatedSite.url}/privacy`);
+  const hit = await request.get(`${isolatedSite.url}/privacy`, { headers: { "X-Request-Id": "page-cache-hit-1" } });
+  expect(fromCache(hit)).toBe(true);
+  expect(hit.headers()["x-request-id"]).toBe("page-cache-hit-1");
+  const linesOf = () =>
+    isolatedSite
+      .output()
+      .split("\n")
+      .filter((line) => line.includes('"requestId":"page-cache-hit-1"'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  await expect.poll(() => linesOf().length).toBe(1);
+  const [line] = linesOf();
+  expect(line).toMatchObject({ method: "GET", route: "/privacy", path: "/privacy", status: 200, pageCache: "hit" });
+  expect(line!.bytes).toBeGreaterThan(1_000);
+});

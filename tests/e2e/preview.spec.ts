@@ -52,6 +52,32 @@ test("a preview link shows a draft, private and unindexed, until the editor exit
   expect((await page.request.get(`${isolatedSite.url}/blog/${draft.slug}`)).status()).toBe(404);
 });
 
+test("the page cache never answers a preview, and never keeps one for visitors", async ({ request, isolatedSite }) => {
+  /** Asks for the page until it is sent from the server's page cache (the first render may stream). */
+  const keptPage = async (path: string) => {
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const response = await fetch(`${isolatedSite.url}${path}`);
+      const html = await response.text();
+      if (response.headers.get("x-page-cache") === "hit") return html;
+    }
+    throw new Error(`${path} was not answered from the page cache`);
+  };
+  expect(await keptPage("/blog")).not.toContain(draft.title);
+
+  // The preview cookie, in this request context only.
+  const opened = await request.get(previewLink(isolatedSite.url, keys, "/blog", inAnHour()));
+  expect(opened.status()).toBe(200);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const previewed = await request.get(`${isolatedSite.url}/blog`);
+    expect(previewed.headers()["x-page-cache"]).toBeUndefined();
+    expect(previewed.headers()["cache-control"]).toBe("private, no-store");
+    expect(await previewed.text()).toContain(draft.title);
+  }
+
+  // Visitors still get the published list, from memory.
+  expect(await keptPage("/blog")).not.toContain(draft.title);
+});
+
 test("the preview bar is accessible at 375 and 1280 px", async ({ page, isolatedSite }) => {
   await page.goto(previewLink(isolatedSite.url, keys, `/blog/${draft.slug}`, inAnHour()));
   for (const width of [375, 1280]) {

@@ -4,7 +4,8 @@ import { expect, type IsolatedSite, test } from "./support/fixtures";
 
 /**
  * Editors' instant publish: Contentful calls POST /webhooks/contentful with the shared secret, and the
- * next request shows the change. A wrong secret is refused and purges nothing.
+ * next request shows the change, also for pages the server kept rendered. A wrong secret is refused
+ * and purges nothing.
  */
 
 const SECRET = "e2e-webhook-secret-5b1f0c9a77d2";
@@ -29,15 +30,28 @@ function callWebhook(site: IsolatedSite, secret: string, topic: string, body: un
   });
 }
 
-const postHeading = async (site: IsolatedSite, slug = post.slug) => {
-  const html = await (await fetch(`${site.url}/blog/${slug}`)).text();
-  return html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]?.replace(/<[^>]+>/g, "") ?? "";
-};
+const headingOf = (html: string) => html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]?.replace(/<[^>]+>/g, "") ?? "";
+
+const postHeading = async (site: IsolatedSite, slug = post.slug) =>
+  headingOf(await (await fetch(`${site.url}/blog/${slug}`)).text());
+
+/** Asks for a page until the server sends it from its page cache (the first render may stream). */
+async function untilKept(site: IsolatedSite, path: string): Promise<string> {
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const response = await fetch(`${site.url}${path}`);
+    const html = await response.text();
+    if (response.headers.get("x-page-cache") === "hit") return html;
+  }
+  throw new Error(`${path} was not answered from the page cache`);
+}
 
 test("a published change is on the site at the next request; a wrong secret purges nothing", async ({
   isolatedSite,
 }) => {
   expect(await postHeading(isolatedSite)).toBe(post.title);
+  // Both pages are kept rendered (server/page-cache.ts): the purge must drop them, not only the content.
+  expect(headingOf(await untilKept(isolatedSite, `/blog/${post.slug}`))).toBe(post.title);
+  expect(await untilKept(isolatedSite, "/")).toContain(post.title);
   const entry = isolatedSite.content.entry(entryId)!;
   const newTitle = `${post.title} (updated by an editor)`;
   isolatedSite.content.putEntry(retitled(entry, newTitle));
@@ -53,14 +67,16 @@ test("a published change is on the site at the next request; a wrong secret purg
   const accepted = await callWebhook(isolatedSite, SECRET, "ContentManagement.Entry.publish", publish);
   expect(accepted.status).toBe(200);
   expect(await accepted.json()).toMatchObject({ scope: { contentTypes: ["blogPost"] } });
-  expect(await postHeading(isolatedSite)).toBe(newTitle);
+  const afterPurge = await fetch(`${isolatedSite.url}/blog/${post.slug}`);
+  expect(afterPurge.headers.get("x-page-cache")).toBeNull();
+  expect(headingOf(await afterPurge.text())).toBe(newTitle);
   expect(Date.now() - started).toBeLessThan(5_000);
   // The home page's latest posts read the same change.
   expect(await (await fetch(`${isolatedSite.url}/`)).text()).toContain(newTitle);
 });
 
 test("an unpublished post is gone at the next request", async ({ isolatedSite }) => {
-  expect(await postHeading(isolatedSite)).toBe(post.title);
+  expect(headingOf(await untilKept(isolatedSite, `/blog/${post.slug}`))).toBe(post.title);
   isolatedSite.content.removeEntry(entryId);
   const unpublish = {
     sys: { type: "DeletedEntry", id: entryId, contentType: { sys: { type: "Link", id: "blogPost" } } },
