@@ -22,6 +22,19 @@ const agents = {
   crawler: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
 };
 
+/**
+ * The production server puts the site's stylesheet inline at the end of the head (issue 16). It is
+ * Tailwind's output, whose modern CSS (`@property`, `margin-trim`, custom properties in
+ * `transition-property`) the checker's CSS validator predates. The checker is here for the HTML (it
+ * checked none of the stylesheet while that was a file of its own), so the page is checked with the
+ * `<style>` element in place but empty; `style` attributes are still checked.
+ */
+function withoutInlineStylesheet(html: string, page: string): string {
+  const inline = /<style>[\s\S]*?<\/style><\/head>/;
+  expect(html, `${page}: the inline stylesheet`).toMatch(inline);
+  return html.replace(inline, "<style></style></head>");
+}
+
 /** `/events (crawler):1:2345 message`, and the extract of the HTML it is about. */
 function describeMessage(message: NuMessage, pageOf: Map<string, string>): string {
   const page = message.url.startsWith("file:") ? pageOf.get(fileURLToPath(message.url)) : undefined;
@@ -40,7 +53,7 @@ test("the server HTML of every page passes the Nu HTML Checker", async ({ reques
       // A page, not an empty answer that would pass the checker trivially.
       expect(html, `${path} (${agent})`).toMatch(/<h1[^>]*>[^<]+/);
       const file = testInfo.outputPath(`${agent}${path.replaceAll("/", "_")}.html`);
-      writeFileSync(file, html);
+      writeFileSync(file, withoutInlineStylesheet(html, `${path} (${agent})`));
       pageOf.set(file, `${path} (${agent})`);
     }
   }
