@@ -1,7 +1,7 @@
 import { previewKeys, previewLink } from "../../server/preview.ts";
 import { E2E_PREVIEW_TOKEN } from "./support/content-stand-in";
 import { draftPosts } from "./support/dataset";
-import { expect, expectNoAxeViolations, test } from "./support/fixtures";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./support/fixtures";
 
 /**
  * Editors' draft preview: a signed, expiring link sets the preview cookie; previewed pages read the
@@ -39,7 +39,9 @@ test("a preview link shows a draft, private and unindexed, until the editor exit
   const bar = page.getByRole("region", { name: "Preview mode" });
   await expect(bar).toContainText("Preview: draft content");
 
-  // The blog list in the preview includes the draft, through a private data request too.
+  // The blog list in the preview includes the draft, through a private data request too (a client-side
+  // navigation: once the scripts, loaded after the first paint, have hydrated the page).
+  await waitForHydration(page);
   const data = page.waitForResponse((response) => new URL(response.url()).pathname === "/blog.data");
   await page.getByRole("link", { name: "All posts" }).first().click();
   expect((await data).headers()["cache-control"]).toBe("private, no-store");
