@@ -20,9 +20,8 @@ async function load<T>(file: string): Promise<T> {
   return module;
 }
 
-const { EnvError, parseEnv, contentfulPreviewHost } =
-  await load<typeof import("../app/services/env.server.ts")>("app/services/env.server.ts");
-const { createContentClient } = await load<typeof import("../app/services/content.server.ts")>(
+const { EnvError, parseEnv } = await load<typeof import("../app/services/env.server.ts")>("app/services/env.server.ts");
+const { createContentClient, liveContentConfig } = await load<typeof import("../app/services/content.server.ts")>(
   "app/services/content.server.ts",
 );
 const { checkContent, formatProblems } = await load<typeof import("../app/services/content-check.server.ts")>(
@@ -43,19 +42,9 @@ try {
 
 let close = async () => {};
 let config: Parameters<typeof createContentClient>[0];
-if (env.CONTENTFUL_SPACE_ID && env.CONTENTFUL_ACCESS_TOKEN) {
-  config = {
-    spaceId: env.CONTENTFUL_SPACE_ID,
-    accessToken: env.CONTENTFUL_ACCESS_TOKEN,
-    environment: env.CONTENTFUL_ENVIRONMENT,
-    host: env.CONTENTFUL_HOST,
-    insecure: env.CONTENTFUL_INSECURE,
-    contentSiteId: env.CONTENT_SITE_ID,
-    publicAssetPath: null,
-    preview: env.CONTENTFUL_PREVIEW_TOKEN
-      ? { accessToken: env.CONTENTFUL_PREVIEW_TOKEN, host: contentfulPreviewHost(env) }
-      : null,
-  };
+const live = liveContentConfig(env);
+if (live) {
+  config = live;
   if (!values.json)
     console.log(`Checking Contentful space ${config.spaceId} (${config.environment}) at ${config.host}.`);
 } else {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { RunningService } from "../demo/http.ts";
-import type { ContentConfig } from "~/services/content.server";
-import { contentfulPreviewHost, type Env } from "~/services/env.server";
+import { type ContentConfig, liveContentConfig } from "~/services/content.server";
+import type { Env } from "~/services/env.server";
 import type { EventsConfig } from "~/services/events.server";
 import type { DemoRoute } from "./demo-proxy.ts";
 
@@ -130,23 +130,8 @@ async function resolveContent(
   started: Started,
   demoRoutes: DemoRoute[],
 ): Promise<Integrations["content"]> {
-  if (env.CONTENTFUL_SPACE_ID && env.CONTENTFUL_ACCESS_TOKEN) {
-    return {
-      mode: "live",
-      config: {
-        spaceId: env.CONTENTFUL_SPACE_ID,
-        accessToken: env.CONTENTFUL_ACCESS_TOKEN,
-        environment: env.CONTENTFUL_ENVIRONMENT,
-        host: env.CONTENTFUL_HOST,
-        insecure: env.CONTENTFUL_INSECURE,
-        contentSiteId: env.CONTENT_SITE_ID,
-        publicAssetPath: null,
-        preview: env.CONTENTFUL_PREVIEW_TOKEN
-          ? { accessToken: env.CONTENTFUL_PREVIEW_TOKEN, host: contentfulPreviewHost(env) }
-          : null,
-      },
-    };
-  }
+  const live = liveContentConfig(env);
+  if (live) return { mode: "live", config: live };
   const { DEMO_ACCESS_TOKEN, DEMO_PREVIEW_TOKEN, DEMO_SPACE_ID, loadDataset, startContentfulStandIn } =
     await import("../demo/contentful.ts");
   const standIn = started(

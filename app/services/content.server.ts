@@ -21,6 +21,7 @@ import { absoluteAssetUrl } from "~/lib/images";
 import { legalDocumentFromRichText } from "~/lib/legal-text";
 import { websiteUrl } from "~/lib/website-url";
 import type { Cache } from "./cache.server";
+import { contentfulPreviewHost, type Env } from "./env.server";
 import { blogPostPath } from "~/lib/blog-paths";
 
 /** Content from the hosted content service (Contentful's Delivery API), SPEC.md section 7. */
@@ -42,6 +43,23 @@ export interface ContentConfig {
   publicAssetPath: string | null;
   /** The Content Preview API (drafts included), or null when previews are off. */
   preview: { accessToken: string; host: string } | null;
+}
+
+/** The configured (live) Contentful space, or null when the environment names none. */
+export function liveContentConfig(env: Env): ContentConfig | null {
+  if (!env.CONTENTFUL_SPACE_ID || !env.CONTENTFUL_ACCESS_TOKEN) return null;
+  return {
+    spaceId: env.CONTENTFUL_SPACE_ID,
+    accessToken: env.CONTENTFUL_ACCESS_TOKEN,
+    environment: env.CONTENTFUL_ENVIRONMENT,
+    host: env.CONTENTFUL_HOST,
+    insecure: env.CONTENTFUL_INSECURE,
+    contentSiteId: env.CONTENT_SITE_ID,
+    publicAssetPath: null,
+    preview: env.CONTENTFUL_PREVIEW_TOKEN
+      ? { accessToken: env.CONTENTFUL_PREVIEW_TOKEN, host: contentfulPreviewHost(env) }
+      : null,
+  };
 }
 
 /** How asset file URLs (protocol-relative, `//host/space/...`) become the URLs pages link to. */
