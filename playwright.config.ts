@@ -31,7 +31,9 @@ export default defineConfig({
   webServer: [
     {
       name: "demo site",
-      command: "node server.js",
+      // Each run starts from an empty DATA_DIR: a content snapshot (or lead store) from an earlier run
+      // would otherwise be restored and answer what a test expects the service to answer.
+      command: "rm -rf test-results/data-demo && node server.js",
       url: `${DEMO_SITE.url}/healthz`,
       env: {
         ...serverEnv,
@@ -57,7 +59,7 @@ export default defineConfig({
     },
     {
       name: "live site",
-      command: `mkdir -p test-results && node server.js > ${LIVE_SITE.logFile} 2>&1`,
+      command: `rm -rf test-results/data-live && mkdir -p test-results && node server.js > ${LIVE_SITE.logFile} 2>&1`,
       url: `${LIVE_SITE.url}/healthz`,
       env: {
         ...serverEnv,
