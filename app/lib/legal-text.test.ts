@@ -1,6 +1,7 @@
 import type { Document } from "@contentful/rich-text-types";
 import { describe, expect, it } from "vitest";
-import { legalDocumentFromRichText, legalSectionAnchor, legalSectionAnchors } from "./legal-text";
+import { legalSectionAnchor, legalSectionAnchors } from "./legal-anchors";
+import { legalDocumentFromRichText } from "./legal-text";
 
 const text = (value: string, marks: string[] = []) => ({
   nodeType: "text",
