@@ -26,6 +26,9 @@ async function site(trustProxy: boolean | string) {
     response.send("x".repeat(1_000));
   });
   app.get("/broken", (_request, response) => void response.status(503).send("down"));
+  const assets = express.Router();
+  assets.get("/app.js", (_request, response) => void response.type("js").send("//"));
+  app.use("/assets", assets);
   const server = app.listen(0, "127.0.0.1");
   servers.push(server);
   await new Promise((resolve) => server.once("listening", resolve));
@@ -54,6 +57,12 @@ describe("the request log", () => {
     expect(line!.durationMs).toEqual(expect.any(Number));
     expect(line!.bytes).toBeGreaterThan(1_000);
     expect(JSON.stringify(lines)).not.toContain("someone@example.com");
+  });
+
+  it("logs the whole path of a request a mounted handler answered (static files under /assets)", async () => {
+    const { url, lines } = await site(false);
+    await (await fetch(`${url}/assets/app.js?v=1`)).text();
+    await expect.poll(() => lines.at(-1)?.path).toBe("/assets/app.js");
   });
 
   it("masks an email address typed into a path", async () => {

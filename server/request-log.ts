@@ -51,8 +51,11 @@ export function requestLogging(logger: Logger): RequestHandler {
       if (logged) return;
       logged = true;
       const status = response.writableFinished ? response.statusCode : 499;
-      if (PROBE_PATHS.has(request.path) && status < 400) return;
-      const path = request.path.replace(EMAIL_IN_PATH, "[email]").slice(0, 200);
+      // originalUrl, not path: by the time the response finishes, a mounted handler (the static files
+      // under /assets) has made request.path relative to its mount point.
+      const fullPath = (request.originalUrl ?? request.url).split("?")[0] ?? "/";
+      if (PROBE_PATHS.has(fullPath) && status < 400) return;
+      const path = fullPath.replace(EMAIL_IN_PATH, "[email]").slice(0, 200);
       const line = {
         method: request.method,
         route: response.locals.route ?? null,
