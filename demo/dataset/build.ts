@@ -28,7 +28,7 @@ import {
 } from "../../scripts/demo-images/catalog.ts";
 import type { LegalDocument } from "../../app/content/legal.ts";
 import { loadAppModule } from "./app-modules.ts";
-import { draftPosts, posts } from "./posts.ts";
+import { draftPosts, type PostDef, posts } from "./posts.ts";
 import { legalBody, wordCount } from "./richtext.ts";
 import { PAGE_HEROES, partners, SITE_IMAGES, SITE_VIDEOS, stories } from "./content.ts";
 
@@ -350,6 +350,22 @@ export function buildAssets(): ExportAsset[] {
 
 // ---------------------------------------------------------------- entries
 
+/** A blog post's fields, published or draft (its featured image is the asset `imageId`). */
+function blogPostFields(post: PostDef, imageId: string) {
+  return {
+    title: post.title,
+    slug: post.slug,
+    publishDate: post.publishDate,
+    author: post.author,
+    excerpt: post.excerpt,
+    content: post.content,
+    featuredImage: assetLink(imageId),
+    videoURL: post.videoURL,
+    tags: post.tags,
+    featured: post.featured,
+  };
+}
+
 export function buildEntries(legal: LegalTexts): ExportEntry[] {
   const out: ExportEntry[] = [];
   for (const post of posts) {
@@ -359,18 +375,7 @@ export function buildEntries(legal: LegalTexts): ExportEntry[] {
       entry(
         "blogPost",
         `blogPost-${post.slug}`,
-        {
-          title: post.title,
-          slug: post.slug,
-          publishDate: post.publishDate,
-          author: post.author,
-          excerpt: post.excerpt,
-          content: post.content,
-          featuredImage: assetLink(`blog-${post.slug}`),
-          videoURL: post.videoURL,
-          tags: post.tags,
-          featured: post.featured,
-        },
+        blogPostFields(post, `blog-${post.slug}`),
         at(post.publishDate, -3, 15, 12),
         at(post.publishDate, 0, 13, 30),
         post.featured ? 5 : 3,
@@ -445,24 +450,7 @@ export function buildEntries(legal: LegalTexts): ExportEntry[] {
     );
   });
   for (const post of draftPosts) {
-    out.push(
-      draft(
-        "blogPost",
-        `blogPost-${post.slug}`,
-        {
-          title: post.title,
-          slug: post.slug,
-          publishDate: post.publishDate,
-          author: post.author,
-          excerpt: post.excerpt,
-          content: post.content,
-          featuredImage: assetLink(post.image),
-          tags: post.tags,
-          featured: post.featured,
-        },
-        at("2026-11-18", 0, 15, 40),
-      ),
-    );
+    out.push(draft("blogPost", `blogPost-${post.slug}`, blogPostFields(post, post.image), at("2026-11-18", 0, 15, 40)));
   }
   PAGE_HEROES.forEach(([slug, assetId], i) => {
     const created = at("2024-12-03", Math.floor(i / 3), 16, (i * 5) % 60);
