@@ -168,6 +168,34 @@ describe("lead delivery when things go wrong", () => {
     expect(webhookPosts()).toEqual([]);
   });
 
+  it("counts a webhook that does not answer in time as a failed attempt, not a delivery", async () => {
+    const { store, worker } = await setup();
+    // Slower than the worker's 2-second timeout; the sink would still have answered 200.
+    sink.faults.add({ method: "POST", pathIncludes: "/hooks/leads", delayMs: 3_000, times: 1 });
+    const lead = await store.create(submission);
+    worker.start();
+    await vi.waitFor(async () => expect((await store.get(lead.id))?.attempts).toBe(1), { timeout: 5_000 });
+    expect(await store.get(lead.id)).toMatchObject({ status: "pending", lastError: "webhook timed out" });
+  });
+
+  it("records a redirecting mirror as such, without following it or undoing the delivery", async () => {
+    const { store, worker } = await setup({ mirror: true });
+    sink.faults.add({
+      method: "POST",
+      pathIncludes: "/mirror",
+      status: 302,
+      headers: { Location: `${sink.url}/elsewhere` },
+      times: 1,
+    });
+    const lead = await store.create(submission);
+    worker.start();
+    await vi.waitFor(async () =>
+      expect((await store.get(lead.id))?.mirrorStatus).toMatch(/^mirror redirected \(302\)/),
+    );
+    expect((await store.get(lead.id))?.status).toBe("delivered");
+    expect(sink.faults.requests.some((request) => request.url.startsWith("/elsewhere"))).toBe(false);
+  });
+
   it("does not post a lead again when the store fails to record its delivery, and records it later", async () => {
     let refusals = 3;
     const { store, worker } = await setup({
