@@ -5,7 +5,7 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { AppContext } from "~/context";
-import { createCache } from "~/services/cache.server";
+import { type Cache, createCache } from "~/services/cache.server";
 import {
   assetUrlResolver,
   type ContentConfig,
@@ -130,15 +130,17 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     return event;
   };
 
+  const contentService = (api: "delivery" | "preview", caches: { cache: Cache; lookupCache: Cache }) =>
+    createContentService({
+      client: createContentClient(contentConfig, api),
+      contentSiteId: contentConfig.contentSiteId,
+      assetUrl: assetUrlResolver(contentConfig),
+      ...caches,
+    });
+
   const context: AppContext = {
     services: {
-      content: createContentService({
-        client: createContentClient(contentConfig),
-        contentSiteId: contentConfig.contentSiteId,
-        assetUrl: assetUrlResolver(contentConfig),
-        cache: contentCache,
-        lookupCache: contentLookupCache,
-      }),
+      content: contentService("delivery", { cache: contentCache, lookupCache: contentLookupCache }),
       events: createEventsService({
         ...integrations.events.config,
         cache: createCache({ ...cacheTimings, maxEntries: 10 }),
@@ -172,10 +174,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
         ...context,
         services: {
           ...context.services,
-          content: createContentService({
-            client: createContentClient(contentConfig, "preview"),
-            contentSiteId: contentConfig.contentSiteId,
-            assetUrl: assetUrlResolver(contentConfig),
+          content: contentService("preview", {
             cache: createCache({ ...previewTimings, maxEntries: 200 }),
             lookupCache: createCache({ ...previewTimings, maxEntries: 200 }),
           }),
@@ -267,7 +266,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   server.on("error", async (error: NodeJS.ErrnoException) => {
     console.error(listenErrorMessage(error, env.HOST, env.PORT));
-    leadStore.close();
+    await leadStore.close().catch(() => undefined);
     await integrations.close();
     await vite?.close();
     process.exit(1);
