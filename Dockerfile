@@ -34,8 +34,7 @@ COPY package.json package-lock.json server.js ./
 COPY --from=build /app/build ./build
 # The staff's command-line tools: `npm run leads -- list`, `npm run preview-link -- /blog/a-draft`.
 COPY scripts/leads.ts scripts/preview-link.ts ./scripts/
-COPY app/services/leads.server.ts app/services/lead-store-sqlite.server.ts app/services/lead-store-postgres.server.ts \
-     app/services/rate-limit.server.ts ./app/services/
+COPY app/services/leads/ ./app/services/leads/
 COPY server/preview.ts ./server/
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -1,9 +1,9 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { PublicConfig } from "~/lib/public-config";
-import type { ContentService } from "~/services/content.server";
+import type { ContentService } from "~/services/content";
 import type { EventCoverService } from "~/services/event-covers.server";
 import type { EventsService } from "~/services/events.server";
-import type { LeadIntake } from "~/services/leads.server";
+import type { LeadIntake } from "~/services/leads";
 
 /**
  * What the server hands every loader and action (through React Router's context): the services that

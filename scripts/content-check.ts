@@ -21,12 +21,9 @@ async function load<T>(file: string): Promise<T> {
 }
 
 const { EnvError, parseEnv } = await load<typeof import("../app/services/env.server.ts")>("app/services/env.server.ts");
-const { createContentClient, liveContentConfig } = await load<typeof import("../app/services/content.server.ts")>(
-  "app/services/content.server.ts",
-);
-const { checkContent, formatProblems } = await load<typeof import("../app/services/content-check.server.ts")>(
-  "app/services/content-check.server.ts",
-);
+const { checkContent, createContentClient, formatProblems, liveContentConfig } = await load<
+  typeof import("../app/services/content/index.ts")
+>("app/services/content/index.ts");
 const { pages } = await load<typeof import("../app/content/pages.ts")>("app/content/pages.ts");
 const spaces = await load<typeof import("../app/content/spaces.ts")>("app/content/spaces.ts");
 const { thinkLoungePromo } = await load<typeof import("../app/content/home.ts")>("app/content/home.ts");

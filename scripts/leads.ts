@@ -20,7 +20,7 @@ import {
   maskEmail,
   maskPhone,
   openLeadStore,
-} from "../app/services/leads.server.ts";
+} from "../app/services/leads/index.ts";
 
 const USAGE =
   "Usage: npm run leads -- list [--status pending|delivered] [--full] [--json] | retry <id> | retry --all-failed | export [file] | delete <id> | erase <email> | purge --delivered-before <YYYY-MM-DD>  (add --yes to skip the confirmation)";

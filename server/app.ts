@@ -6,7 +6,7 @@ import { isbot } from "isbot";
 import type { Logger } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { type AppContext, appContext, requestContext } from "~/context";
-import { clientKey, createRateLimiter } from "~/services/rate-limit.server";
+import { clientKey, createRateLimiter } from "~/services/leads";
 import { type DemoRoute, demoProxy } from "./demo-proxy.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 import type { PageCache } from "./page-cache.ts";

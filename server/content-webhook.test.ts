@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { PurgeEvent, PurgeScope } from "~/services/content-cache.server";
+import type { PurgeEvent, PurgeScope } from "~/services/content";
 import { contentfulWebhook, purgeScopeOf, secretMatches } from "./content-webhook.ts";
 
 const SECRET = "a-long-shared-secret-0123456789";

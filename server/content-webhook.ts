@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
-import type { PurgeEvent, PurgeScope } from "~/services/content-cache.server";
+import type { PurgeEvent, PurgeScope } from "~/services/content";
 
 /**
  * `POST /webhooks/contentful`: Contentful calls it when an editor publishes, unpublishes, archives or

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { RunningService } from "../demo/http.ts";
-import { type ContentConfig, liveContentConfig } from "~/services/content.server";
+import { type ContentConfig, liveContentConfig } from "~/services/content";
 import type { Env } from "~/services/env.server";
 import type { EventsConfig } from "~/services/events.server";
 import type { DemoRoute } from "./demo-proxy.ts";

@@ -1,5 +1,4 @@
-import type { LeadStore } from "~/services/leads.server";
-import type { LeadDelivery } from "./lead-delivery.ts";
+import type { LeadDelivery, LeadStore } from "~/services/leads";
 
 /**
  * The lead half of the readiness answer (`/readyz`): `unavailable` (503) when the store refuses a

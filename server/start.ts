@@ -11,15 +11,21 @@ import {
   type ContentConfig,
   contentKeysAffectedBy,
   createContentClient,
+  createContentCaches,
   createContentService,
-} from "~/services/content.server";
-import { createContentCaches, type PurgeScope } from "~/services/content-cache.server";
-import { startPurgeBroadcast } from "~/services/purge-broadcast.server";
+  type PurgeScope,
+  startPurgeBroadcast,
+} from "~/services/content";
 import { EnvError, parseEnv, siteOrigin } from "~/services/env.server";
 import { createEventCoverService } from "~/services/event-covers.server";
 import { createEventsService } from "~/services/events.server";
-import { createLeadIntake, describeDatabaseUrl, type LeadStore, openLeadStore } from "~/services/leads.server";
-import { createLeadDelivery } from "./lead-delivery.ts";
+import {
+  createLeadDelivery,
+  createLeadIntake,
+  describeDatabaseUrl,
+  type LeadStore,
+  openLeadStore,
+} from "~/services/leads";
 import { createApp } from "./app.ts";
 import { createPageCache } from "./page-cache.ts";
 import { leadReadiness } from "./readiness.ts";

@@ -1,6 +1,5 @@
 import type { PostListData } from "~/components/sections/PostList";
-import type { ContentService } from "~/services/content.server";
-import { BLOG_PAGE_SIZE } from "~/services/content.server";
+import { BLOG_PAGE_SIZE, type ContentService } from "~/services/content";
 import { toPostCard } from "~/lib/cms-types";
 import { nextPageHref, pageFromSearch } from "~/lib/paging";
 

@@ -9,7 +9,7 @@ import { loadPageHero } from "~/loaders/page-loaders.server";
 import { nextPageHref, PAGE_PARAM, pageFromSearch } from "~/lib/paging";
 import { streamSection } from "~/loaders/sections.server";
 import { introPageMeta } from "~/lib/seo";
-import { GALLERY_PAGE_SIZE } from "~/services/content.server";
+import { GALLERY_PAGE_SIZE } from "~/services/content";
 import type { Route } from "./+types/gallery";
 import type { RouteHandle } from "~/lib/route-handle";
 

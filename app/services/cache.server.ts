@@ -12,7 +12,7 @@
  * It holds at most `maxEntries` values and evicts the least recently used one beyond that. Keys that
  * visitors choose (a slug from the address) belong in a cache of their own, so that requests for
  * made-up addresses can never push the pages' own content out. `snapshot` and `restore` let the last
- * good values outlive a restart (see content-cache.server.ts).
+ * good values outlive a restart (see content/caches.server.ts).
  */
 
 export interface CacheOptions {
@@ -33,7 +33,7 @@ export interface CacheOptions {
    * Called when the content the cache holds changes: a load brought a value unlike the one it held
    * for the key, or `delete`, `deletePrefix` or `clear` removed something. (The server's page cache
    * forgets its pages then.) A first load, an eviction or a restore is no change, and neither is
-   * `invalidate`: its caller announces the purge (see content-cache.server.ts).
+   * `invalidate`: its caller announces the purge (see content/caches.server.ts).
    */
   onContentChange?: () => void;
 }

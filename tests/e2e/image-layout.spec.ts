@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -66,10 +66,14 @@ function envOf(stage: Stage): Record<string, string> {
   return env;
 }
 
-/** Copies sources into `into` (a folder, or a file path) the way COPY does. */
+/** Copies sources into `into` (a folder, or a file path) the way COPY does: a folder's contents, a file itself. */
 function copyInto(sources: string[], into: string): void {
   const toFolder = into.endsWith("/") || sources.length > 1;
   for (const source of sources) {
+    if (statSync(source).isDirectory()) {
+      cpSync(source, into, { recursive: true, verbatimSymlinks: true });
+      continue;
+    }
     const target = toFolder ? path.join(into, path.basename(source)) : into;
     mkdirSync(path.dirname(target), { recursive: true });
     cpSync(source, target, { recursive: true, verbatimSymlinks: true });

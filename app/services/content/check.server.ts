@@ -1,5 +1,5 @@
 import type { ContentfulClientApi } from "contentful";
-import { SITE_IMAGE_TYPE } from "./content.server";
+import { SITE_IMAGE_TYPE } from "./model.server";
 
 /**
  * `npm run content:check`: reads a content space the way the site does and lists what breaks the

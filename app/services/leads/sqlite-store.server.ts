@@ -4,7 +4,7 @@ import path from "node:path";
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { ContactSubmission } from "~/lib/contact";
-import { type Lead, type LeadStats, type LeadStatus, type LeadStore, processContactLimiter } from "./leads.server.ts";
+import { type Lead, type LeadStats, type LeadStatus, type LeadStore, processContactLimiter } from "./store.server.ts";
 
 /**
  * The embedded lead store: a SQLite file (Node's built-in `node:sqlite`) in DATA_DIR, for one instance.

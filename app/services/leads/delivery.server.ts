@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import type { Lead, LeadStore } from "~/services/leads.server";
-import { maskEmail } from "~/services/leads.server";
+import { maskEmail } from "./masking.ts";
+import type { Lead, LeadStore } from "./store.server.ts";
 
 /**
  * Delivers stored leads to the lead-automation webhook (DESIGN.md section 5), in the background:

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { startWebhookSink, type WebhookSink } from "../demo/webhook.ts";
+import { startWebhookSink, type WebhookSink } from "../../../demo/webhook.ts";
 import type { ContactSubmission } from "~/lib/contact";
-import { type LeadStore, openLeadStore } from "~/services/leads.server";
-import { createLeadDelivery, type LeadDelivery, MAX_RETRY_MS, retryDelayMs } from "./lead-delivery.ts";
-import { leadReadiness } from "./readiness.ts";
+import { type LeadStore, openLeadStore } from "./index.ts";
+import { createLeadDelivery, type LeadDelivery, MAX_RETRY_MS, retryDelayMs } from "./delivery.server.ts";
+import { leadReadiness } from "../../../server/readiness.ts";
 
 const submission: ContactSubmission = {
   name: "Jordan Reyes",

@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { PurgeScope } from "./content-cache.server";
+import type { PurgeScope } from "./caches.server";
 
 /**
  * Several instances on one DATABASE_URL: a purge on one (the publish webhook reached it) reaches the

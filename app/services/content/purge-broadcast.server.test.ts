@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { startTestDatabase, type TestDatabase } from "../../tests/support/postgres.ts";
-import type { PurgeScope } from "./content-cache.server";
+import { startTestDatabase, type TestDatabase } from "../../../tests/support/postgres.ts";
+import type { PurgeScope } from "./caches.server";
 import { PURGE_CHANNEL, type PurgeBroadcast, startPurgeBroadcast } from "./purge-broadcast.server";
 
 let database: TestDatabase;

@@ -1,11 +1,11 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ContentfulStandIn, loadDataset, startContentfulStandIn } from "../../demo/contentful.ts";
-import type { ContentfulExport, ExportEntry } from "../../demo/contentful-export.ts";
-import { createContentClient } from "./content.server";
-import { type ContentModel, checkContent, formatProblems } from "./content-check.server";
+import { type ContentfulStandIn, loadDataset, startContentfulStandIn } from "../../../demo/contentful.ts";
+import type { ContentfulExport, ExportEntry } from "../../../demo/contentful-export.ts";
+import { createContentClient } from "./index.ts";
+import { type ContentModel, checkContent, formatProblems } from "./check.server";
 
-const root = path.resolve(import.meta.dirname, "../..");
+const root = path.resolve(import.meta.dirname, "../../..");
 const running: ContentfulStandIn[] = [];
 let demo: ContentfulExport;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { ContactSubmission } from "~/lib/contact";
-import { describeDatabaseUrl, type Lead, type LeadStats, type LeadStatus, type LeadStore } from "./leads.server.ts";
+import { describeDatabaseUrl, type Lead, type LeadStats, type LeadStatus, type LeadStore } from "./store.server.ts";
 import type { SharedRateLimiter } from "./rate-limit.server.ts";
 
 /**

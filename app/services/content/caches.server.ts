@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { type Cache, type CacheOptions, type CachedValue, createCache } from "./cache.server";
+import { type Cache, type CacheOptions, type CachedValue, createCache } from "../cache.server";
 
 /**
  * The content service's two caches (the site's own content, and look-ups whose keys visitors choose)

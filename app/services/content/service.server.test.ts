@@ -1,8 +1,8 @@
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { type ContentfulStandIn, isPublished, loadDataset, startContentfulStandIn } from "../../demo/contentful.ts";
-import type { ContentfulExport } from "../../demo/contentful-export.ts";
-import { createCache } from "./cache.server";
+import { type ContentfulStandIn, isPublished, loadDataset, startContentfulStandIn } from "../../../demo/contentful.ts";
+import type { ContentfulExport } from "../../../demo/contentful-export.ts";
+import { createCache } from "../cache.server";
 import {
   assetUrlResolver,
   type ContentConfig,
@@ -12,9 +12,9 @@ import {
   createContentService,
   GALLERY_PAGE_SIZE,
   partnerSinceYear,
-} from "./content.server";
+} from "./index.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
+const root = path.resolve(import.meta.dirname, "../../..");
 let standIn: ContentfulStandIn;
 let dataset: ContentfulExport;
 let log: { warn: ReturnType<typeof vi.fn<Console["warn"]>>; error: ReturnType<typeof vi.fn<Console["error"]>> };

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { contentKeysAffectedBy } from "./content.server";
-import { type ContentCachesOptions, createContentCaches } from "./content-cache.server";
+import { contentKeysAffectedBy } from "./index.ts";
+import { type ContentCachesOptions, createContentCaches } from "./caches.server";
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -4,7 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ContactSubmission } from "~/lib/contact";
-import { startTestDatabase, type TestDatabase } from "../../tests/support/postgres.ts";
+import { startTestDatabase, type TestDatabase } from "../../../tests/support/postgres.ts";
 import {
   createLeadIntake,
   describeDatabaseUrl,
@@ -13,7 +13,7 @@ import {
   maskEmail,
   maskPhone,
   openLeadStore,
-} from "./leads.server";
+} from "./index.ts";
 
 const submission: ContactSubmission = {
   name: "Jordan Reyes",

@@ -1,0 +1,35 @@
+/**
+ * Leads: what a contact submission becomes once the visitor has been thanked (DESIGN.md section 5).
+ *
+ * - `openLeadStore`: the store, a SQLite file in DATA_DIR by default or PostgreSQL when DATABASE_URL is
+ *   set; both implement `LeadStore` (store.server.ts) and keep the contact limit.
+ * - `createLeadIntake`: the contact action's door: rate limit, store, hand over to delivery.
+ * - `createLeadDelivery`: the background worker that claims due leads with a lease and posts them to the
+ *   lead webhook (and the optional mirror), retrying with backoff.
+ * - `createRateLimiter`, `clientKey`: in-memory sliding-window limits per client (also the server's
+ *   limit on writes before the router).
+ * - `maskEmail`, `maskPhone`, `leadsToCsv`: what logs and the staff's `npm run leads` show.
+ *
+ * The staff tool runs these files with plain Node, so imports between them are relative, with extensions.
+ */
+
+export { leadsToCsv } from "./csv.ts";
+export {
+  createLeadDelivery,
+  type LeadDelivery,
+  type LeadDeliveryOptions,
+  MAX_RETRY_MS,
+  retryDelayMs,
+} from "./delivery.server.ts";
+export { createLeadIntake, type LeadIntake, type LeadSubmissionResult } from "./intake.server.ts";
+export { maskEmail, maskPhone } from "./masking.ts";
+export { openLeadStore } from "./open-store.server.ts";
+export { clientKey, createRateLimiter, type RateLimiter, type SharedRateLimiter } from "./rate-limit.server.ts";
+export {
+  describeDatabaseUrl,
+  type Lead,
+  type LeadClaim,
+  type LeadStats,
+  type LeadStatus,
+  type LeadStore,
+} from "./store.server.ts";
