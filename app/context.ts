@@ -22,6 +22,8 @@ export interface AppContext {
   config: PublicConfig;
   /** Serves a deliberately failing route, for the error page's end-to-end test. */
   errorTestRoute: boolean;
+  /** RANDOM_SEED: random choices in pages follow it (and the page), so every render of a page is the same. */
+  randomSeed: string | null;
 }
 
 export interface RequestInfo {
@@ -44,6 +46,8 @@ export interface RequestInfo {
   skipPageCache: (reason: string) => void;
   /** An editor's draft preview (a valid `preview` cookie): content from the Preview API. */
   preview: boolean;
+  /** What loaders' random choices come from (success story order, related posts). */
+  random: () => number;
 }
 
 export const appContext = createContext<AppContext>();

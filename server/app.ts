@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import type { Logger } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { type AppContext, appContext, requestContext } from "~/context";
+import { seededRandom } from "~/lib/random";
 import { clientKey, createRateLimiter } from "~/services/leads";
 import { type DemoRoute, demoProxy } from "./demo-proxy.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
@@ -13,6 +14,7 @@ import type { PageCache } from "./page-cache.ts";
 import { isPageCacheRefresh, skipPageCache } from "./page-cache-http.ts";
 import type { PreviewRoutes } from "./preview.ts";
 import { requestLogging } from "./request-log.ts";
+import { requestTargets } from "./request-target.ts";
 import { limitBody, refuse, refuseCrossSiteWrites } from "./requests.ts";
 import { type ContentSecurityOrigins, contentSecurityPolicy, createNonce, securityHeaders } from "./security.ts";
 
@@ -55,6 +57,7 @@ export function createApp(options: AppOptions): express.Express {
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxy);
 
+  app.use(requestTargets());
   app.use(requestLogging(options.logger));
   app.use(warnAboutUntrustedForwarding(app.get("trust proxy fn"), options.warn ?? console.warn));
   app.use(headers(options));
@@ -111,6 +114,7 @@ export function createApp(options: AppOptions): express.Express {
     reactRouterHandler({
       build: options.build,
       mode: options.mode,
+      siteOrigin: new URL(options.context.config.siteUrl).origin,
       pageCache: options.pageCache,
       getLoadContext(request, response) {
         const context = new RouterContextProvider();
@@ -128,6 +132,9 @@ export function createApp(options: AppOptions): express.Express {
           awaitSections: bot || isPageCacheRefresh(response),
           skipPageCache: (reason) => skipPageCache(response, reason),
           preview,
+          random: options.context.randomSeed
+            ? seededRandom(`${options.context.randomSeed}:${request.path.replace(/\.data$/, "")}`)
+            : Math.random,
         });
         return context;
       },

@@ -1,13 +1,13 @@
 import type { Request, Response } from "express";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import type { RouteHandle } from "~/lib/route-handle";
 import { type CachedPage, gzipBody, identityBody, type PageCache, preparePage } from "./page-cache.ts";
 
 /**
- * Which requests the page cache answers and which responses it keeps (issue 16):
- * - only `GET` requests for a page (a route with a component; not data requests, resource routes or
- *   the contact form's action), without a `preview` cookie, whose query string names only parameters
- *   the page reads (a route lists them in `handle.searchParams`);
+ * Which requests the page cache answers and which responses it keeps (issues 16 and 21):
+ * - only `GET` and `HEAD` requests for a page (a route with a component; not data requests, resource
+ *   routes or the contact form's action) at its canonical address (`request-target.ts`), without a
+ *   `preview` cookie, keyed by that address and the parameters the page reads (a route lists them in
+ *   `handle.searchParams`; others do not change the page);
+ * - kept only from a `GET` whose target came in origin form;
  * - only complete `200` HTML answers that set no cookie, are not `no-store` (as rendered, nor as sent:
  *   a draft preview's answer becomes `private, no-store` on its way out), and whose loaders did not
  *   ask to be left out (`skipPageCache`: a section that streamed, failed or was late, a hero shown in
@@ -28,58 +28,27 @@ export function isPageCacheRefresh(response: Response): boolean {
   return response.locals[REFRESH_LOCAL] === true;
 }
 
-const routeTrees = new WeakMap<ServerBuild["routes"], RouteObject[]>();
-
-function routeTree(build: Pick<ServerBuild, "routes">): RouteObject[] {
-  const known = routeTrees.get(build.routes);
-  if (known) return known;
-  const routes = Object.values(build.routes).filter((route) => route !== undefined);
-  const nodes = new Map<string, RouteObject>(
-    routes.map((route) => [
-      route.id,
-      route.index
-        ? { id: route.id, path: route.path, index: true, caseSensitive: route.caseSensitive }
-        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: [] },
-    ]),
-  );
-  const roots: RouteObject[] = [];
-  for (const route of routes) {
-    const node = nodes.get(route.id)!;
-    const parent = route.parentId ? nodes.get(route.parentId) : undefined;
-    if (parent?.children) parent.children.push(node);
-    else roots.push(node);
-  }
-  routeTrees.set(build.routes, roots);
-  return roots;
+/** Whether the request may be answered from the page cache, given that it asks for a page (`canonicalPage`). */
+export function pageCacheAnswers(request: { method: string; get(name: string): string | undefined }): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  return !/(?:^|;)\s*preview=/.test(request.get("cookie") ?? "");
 }
 
-/** The key a request's page is kept under, or null when the cache must not answer it. */
-export function pageCacheKey(
-  request: Pick<Request, "method" | "path" | "originalUrl" | "get">,
-  build: Pick<ServerBuild, "routes">,
-): string | null {
-  if (request.method !== "GET") return null;
-  if (request.path.endsWith(".data")) return null;
-  if (/(?:^|;)\s*preview=/.test(request.get("cookie") ?? "")) return null;
-  const url = new URL(request.originalUrl, "http://page-cache.invalid");
-  const matches = matchRoutes(routeTree(build), url.pathname);
-  const leaf = matches?.at(-1);
-  if (!matches || !leaf) return null;
-  const module = (id: string | undefined) => (id === undefined ? undefined : build.routes[id]?.module);
-  if (!module(leaf.route.id)?.default) return null;
-  const readable = new Set(
-    matches.flatMap((match) => (module(match.route.id)?.handle as RouteHandle | undefined)?.searchParams ?? []),
-  );
-  for (const name of url.searchParams.keys()) if (!readable.has(name)) return null;
-  return `${url.pathname}${url.search}`;
-}
-
-/** Sends a kept page with this response's nonce, gzipped when the client takes gzip. */
-export function sendCachedPage(request: Request, response: Response, page: CachedPage): void {
+/**
+ * Sends a kept page with this response's nonce, gzipped when the client takes gzip. `X-Page-Cache`
+ * says `hit`, or `stale` when it stands in for a re-render that failed.
+ */
+export function sendCachedPage(
+  request: Request,
+  response: Response,
+  page: CachedPage,
+  answer: "hit" | "stale" = "hit",
+): void {
   const nonce = String(response.locals.nonce ?? "");
+  response.locals.pageCache = answer;
   response.status(page.status);
   for (const [name, value] of page.headers) response.setHeader(name, value);
-  response.setHeader("X-Page-Cache", "hit");
+  response.setHeader("X-Page-Cache", answer);
   response.vary("Accept-Encoding");
   const acceptsGzip = Boolean(request.get("accept-encoding")) && request.acceptsEncodings("gzip") === "gzip";
   const gzipped = acceptsGzip ? gzipBody(page, nonce) : null;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { createPageCache, gzipBody, identityBody, preparePage } from "./page-cache.ts";
+import { createPageCache, gzipBody, gzipIntact, identityBody, preparePage } from "./page-cache.ts";
 
 const renderedNonce = "cmVuZGVyZWQtbm9uY2UtMTI=";
 const answerNonce = "YW5zd2VyLW5vbmNlLTEyMzQ=";
@@ -52,6 +52,20 @@ describe("a kept page", () => {
     expect(identityBody(page(), "short").toString("utf8")).toBe(renderedHtml("short"));
   });
 
+  it("decompresses to the page whatever follows a nonce, runs of NUL characters of every length included", () => {
+    for (let run = 1; run <= 64; run += 1) {
+      const nul = "\u0000".repeat(run);
+      const html = (nonce: string) =>
+        `<html><head><script nonce="${nonce}">${nul}a</script></head><body>${nul}<p nonce="${nonce}">${nul}${nul}</p></body></html>`;
+      const kept = preparePage({ status: 200, headers: [], html: html(renderedNonce), nonce: renderedNonce });
+      for (const nonce of [answerNonce, randomBytes(16).toString("base64")]) {
+        const gzipped = gzipBody(kept, nonce);
+        expect(gzipped, `a run of ${run}`).not.toBeNull();
+        expect(zlib.gunzipSync(gzipped!).toString("utf8"), `a run of ${run}`).toBe(html(nonce));
+      }
+    }
+  });
+
   it("handles a page without a nonce (no Content-Security-Policy)", () => {
     const kept = preparePage({ status: 200, headers: [], html: "<html>plain</html>", nonce: "" });
     expect(zlib.gunzipSync(gzipBody(kept, "")!).toString("utf8")).toBe("<html>plain</html>");
@@ -59,7 +73,14 @@ describe("a kept page", () => {
 });
 
 describe("createPageCache", () => {
-  const options = { maxEntries: 2, maxQueryEntries: 1, maxAgeMs: 1_000 };
+  const options = {
+    maxEntries: 2,
+    maxBytes: 10_000_000,
+    maxQueryEntries: 1,
+    maxQueryBytes: 10_000_000,
+    maxAgeMs: 1_000,
+    staleIfErrorMs: 5_000,
+  };
 
   it("keeps pages for a content version: a purge forgets them, and a render begun before it is not kept", () => {
     const cache = createPageCache(options);
@@ -111,8 +132,60 @@ describe("createPageCache", () => {
     const end = cache.beginRender("/");
     const underWay = cache.renderUnderWay("/");
     expect(underWay).toBeDefined();
-    end();
+    end({ kept: true });
     await underWay;
     expect(cache.renderUnderWay("/")).toBeUndefined();
+  });
+
+  it("does not make requests wait behind a render when the page's last first render could not be kept", async () => {
+    let now = 0;
+    const cache = createPageCache({ ...options, now: () => now });
+    const endUnkept = cache.beginRender("/events");
+    endUnkept({ kept: false });
+    const endNext = cache.beginRender("/events");
+    expect(cache.renderUnderWay("/events")).toBeUndefined();
+    endNext({ kept: false });
+    // A minute on, a render may be kept again (the service answers): it is worth waiting for.
+    now = 61_000;
+    cache.beginRender("/events");
+    expect(cache.renderUnderWay("/events")).toBeDefined();
+    // Another page is not affected.
+    cache.beginRender("/tour");
+    expect(cache.renderUnderWay("/tour")).toBeDefined();
+  });
+
+  it("is bounded by bytes as well as by entries, and reports both", () => {
+    const one = page();
+    const cache = createPageCache({ ...options, maxEntries: 100, maxBytes: one.bytes * 2 + 1 });
+    cache.store("/a", page(), cache.version);
+    cache.store("/b", page(), cache.version);
+    expect(cache.stats()).toMatchObject({ entries: 2, bytes: one.bytes * 2, queryEntries: 0, queryBytes: 0 });
+    cache.store("/c", page(), cache.version);
+    expect(cache.lookup("/a")).toBeNull();
+    expect(cache.stats()).toMatchObject({ entries: 2, bytes: one.bytes * 2 });
+    cache.store("/blog?page=2", page(), cache.version);
+    expect(cache.stats()).toMatchObject({ entries: 2, queryEntries: 1, queryBytes: one.bytes });
+    cache.purge();
+    expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0, queryEntries: 0, queryBytes: 0 });
+  });
+
+  it("says how long a kept page may stand in for a failed re-render", () => {
+    let now = 0;
+    const cache = createPageCache({ ...options, now: () => now });
+    cache.store("/", page(), cache.version);
+    now = 5_000;
+    expect(cache.lookup("/")).toMatchObject({ stale: true, servableOnError: true });
+    now = 6_001;
+    expect(cache.lookup("/")).toMatchObject({ stale: true, servableOnError: false });
+  });
+
+  it("refuses to keep a page whose gzip answer would not decompress to its text", () => {
+    const cache = createPageCache(options);
+    const corrupt = page();
+    const last = corrupt.deflatedPieces.length - 1;
+    corrupt.deflatedPieces[last] = Buffer.from(corrupt.deflatedPieces[last]!).fill(0x55, 0, 8);
+    expect(gzipIntact(corrupt)).toBe(false);
+    expect(cache.store("/", corrupt, cache.version)).toBe(false);
+    expect(gzipIntact(page())).toBe(true);
   });
 });

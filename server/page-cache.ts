@@ -12,20 +12,28 @@ import zlib from "node:zlib";
  *   caches behind it get asked, and refresh) while others are still sent the kept copy, which stays
  *   until a re-render can be kept.
  * - While a page that is not kept yet is first rendered, other requests for it wait for that render
- *   rather than all rendering it at once (as after a purge, under load).
+ *   rather than all rendering it at once (as after a purge, under load), unless its last first render
+ *   could not be kept.
+ * - A re-render that fails (a 5xx) leaves the kept page in place, and it is sent instead for up to
+ *   `staleIfErrorMs` past its freshness.
  * - Pages whose address has a query string live in a smaller cache of their own, so a flood of made-up
- *   addresses cannot push the site's own pages out. Both drop their least recently used page when full.
+ *   addresses cannot push the site's own pages out. Both are bounded by entries and by bytes, and drop
+ *   their least recently used page when full.
  * - Each page is kept as its text between nonces, and the same pieces compressed, so a gzip answer is
  *   put together without compressing anything (see `gzipBody`).
  * What may be kept is decided in `page-cache-http.ts`; this module only keeps pages.
  */
 
 export interface PageCacheOptions {
-  /** Pages whose address has no query string. */
+  /** Pages whose address has no query string: at most this many, and this many bytes. */
   maxEntries: number;
-  /** Pages whose address has a query string the route reads (`?page=2`). */
+  maxBytes: number;
+  /** Pages whose address has a query string the route reads (`?page=2`), likewise. */
   maxQueryEntries: number;
+  maxQueryBytes: number;
   maxAgeMs: number;
+  /** How long past `maxAgeMs` a kept page is still sent while its re-renders fail (a 5xx). */
+  staleIfErrorMs: number;
   now?: () => number;
 }
 
@@ -47,6 +55,16 @@ export interface PageLookup {
   page: CachedPage;
   /** Older than `maxAgeMs`: send it, but let this request render a fresh one if nobody else is. */
   stale: boolean;
+  /** Young enough to be sent instead of a re-render that failed (`staleIfErrorMs`). */
+  servableOnError: boolean;
+}
+
+export interface PageCacheStats {
+  version: number;
+  entries: number;
+  bytes: number;
+  queryEntries: number;
+  queryBytes: number;
 }
 
 export interface PageCache {
@@ -60,17 +78,23 @@ export interface PageCache {
    * lapses after a while, so a re-render that could not be kept is tried again later, not at once.
    */
   claimRefresh(key: string): boolean;
-  /** Keeps a rendered page, unless the content version moved on since the render began. */
+  /**
+   * Keeps a rendered page, unless the content version moved on since the render began, or its gzip
+   * answer would not decompress to its text (checked here, so no answer from memory is corrupt).
+   */
   store(key: string, page: CachedPage, renderedUnderVersion: number): boolean;
   /** Forgets one page (its address is no longer a page to keep). */
   forget(key: string): void;
   /**
-   * Marks the first render of a page under way; the returned function ends it. Meanwhile
-   * `renderUnderWay` gives other requests for the page something to wait for, rather than all
-   * rendering it at once.
+   * Marks the first render of a page under way; the returned function ends it, saying whether the
+   * render was kept. Meanwhile `renderUnderWay` gives other requests for the page something to wait
+   * for, rather than all rendering it at once; but only while that wait is worth it: after a first
+   * render that could not be kept (a section late or failed, a fallback shown), the next ones are
+   * not waited for, since they will most likely not be kept either.
    */
-  beginRender(key: string): () => void;
+  beginRender(key: string): (outcome: { kept: boolean }) => void;
   renderUnderWay(key: string): Promise<void> | undefined;
+  stats(): PageCacheStats;
   readonly size: number;
 }
 
@@ -82,16 +106,56 @@ interface Entry {
 
 /** How long a claim to re-render a stale page holds: after that, another request may try. */
 const REFRESH_TIMEOUT_MS = 10_000;
+/** How long after a first render that could not be kept the next ones are not waited for. */
+const UNKEEPABLE_MS = 60_000;
+const MAX_UNKEEPABLE_KEYS = 1_000;
+
+/** Entries, most recently used last (a Map iterates in insertion order), bounded by count and bytes. */
+function boundedPages(maxEntries: number, maxBytes: number) {
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  return {
+    entries,
+    get bytes() {
+      return bytes;
+    },
+    touch(key: string, entry: Entry) {
+      entries.delete(key);
+      entries.set(key, entry);
+    },
+    set(key: string, entry: Entry) {
+      this.delete(key);
+      entries.set(key, entry);
+      bytes += entry.page.bytes;
+      while (entries.size > maxEntries || bytes > maxBytes) {
+        const leastRecent = entries.keys().next().value;
+        if (leastRecent === undefined) break;
+        this.delete(leastRecent);
+      }
+    },
+    delete(key: string) {
+      const entry = entries.get(key);
+      if (!entry) return;
+      entries.delete(key);
+      bytes -= entry.page.bytes;
+    },
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+  };
+}
 
 export function createPageCache(options: PageCacheOptions): PageCache {
   const now = options.now ?? Date.now;
-  const plain = new Map<string, Entry>();
-  const withQuery = new Map<string, Entry>();
+  const plain = boundedPages(options.maxEntries, options.maxBytes);
+  const withQuery = boundedPages(options.maxQueryEntries, options.maxQueryBytes);
   const rendering = new Map<string, Promise<void>>();
+  /** Pages whose last first render could not be kept, and when. */
+  const unkeepable = new Map<string, number>();
   let version = 0;
 
-  const mapFor = (key: string) => (key.includes("?") ? withQuery : plain);
-  const limitFor = (key: string) => (key.includes("?") ? options.maxQueryEntries : options.maxEntries);
+  const pagesFor = (key: string) => (key.includes("?") ? withQuery : plain);
 
   return {
     get version() {
@@ -101,37 +165,34 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       version += 1;
       plain.clear();
       withQuery.clear();
+      unkeepable.clear();
     },
     lookup(key) {
-      const map = mapFor(key);
-      const entry = map.get(key);
+      const pages = pagesFor(key);
+      const entry = pages.entries.get(key);
       if (!entry) return null;
-      // Most recently used last: a Map iterates in insertion order, so the first key is the least used.
-      map.delete(key);
-      map.set(key, entry);
-      return { page: entry.page, stale: now() - entry.storedAt > options.maxAgeMs };
+      pages.touch(key, entry);
+      const age = now() - entry.storedAt;
+      return {
+        page: entry.page,
+        stale: age > options.maxAgeMs,
+        servableOnError: age <= options.maxAgeMs + options.staleIfErrorMs,
+      };
     },
     claimRefresh(key) {
-      const entry = mapFor(key).get(key);
+      const entry = pagesFor(key).entries.get(key);
       if (!entry) return true;
       if (entry.refreshingSince !== null && now() - entry.refreshingSince < REFRESH_TIMEOUT_MS) return false;
       entry.refreshingSince = now();
       return true;
     },
     store(key, page, renderedUnderVersion) {
-      if (renderedUnderVersion !== version) return false;
-      const map = mapFor(key);
-      map.delete(key);
-      map.set(key, { page, storedAt: now(), refreshingSince: null });
-      while (map.size > limitFor(key)) {
-        const leastRecent = map.keys().next().value;
-        if (leastRecent === undefined) break;
-        map.delete(leastRecent);
-      }
+      if (renderedUnderVersion !== version || !gzipIntact(page)) return false;
+      pagesFor(key).set(key, { page, storedAt: now(), refreshingSince: null });
       return true;
     },
     forget(key) {
-      mapFor(key).delete(key);
+      pagesFor(key).delete(key);
     },
     beginRender(key) {
       let end = () => {};
@@ -139,16 +200,35 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         end = resolve;
       });
       rendering.set(key, underWay);
-      return () => {
+      let ended = false;
+      return ({ kept }) => {
+        if (ended) return;
+        ended = true;
         if (rendering.get(key) === underWay) rendering.delete(key);
+        unkeepable.delete(key);
+        if (!kept) {
+          unkeepable.set(key, now());
+          if (unkeepable.size > MAX_UNKEEPABLE_KEYS) unkeepable.delete(unkeepable.keys().next().value!);
+        }
         end();
       };
     },
     renderUnderWay(key) {
+      const since = unkeepable.get(key);
+      if (since !== undefined && now() - since < UNKEEPABLE_MS) return undefined;
       return rendering.get(key);
     },
+    stats() {
+      return {
+        version,
+        entries: plain.entries.size,
+        bytes: plain.bytes,
+        queryEntries: withQuery.entries.size,
+        queryBytes: withQuery.bytes,
+      };
+    },
     get size() {
-      return plain.size + withQuery.size;
+      return plain.entries.size + withQuery.entries.size;
     },
   };
 }
@@ -168,9 +248,10 @@ export function preparePage({
   const pieces = (nonce ? html.split(nonce) : [html]).map((piece) => Buffer.from(piece, "utf8"));
   const nonceLength = Buffer.byteLength(nonce, "utf8");
   // Each piece may refer back to the text before it (DEFLATE's 32 KB window), as one stream would,
-  // except to the nonce, which differs in every answer: the compressor sees zero bytes in its place,
-  // which no HTML contains, so nothing it refers to overlaps a nonce.
-  const nonceGap = Buffer.alloc(nonceLength);
+  // except to the nonce, which differs in every answer: the compressor sees 0xFF bytes in its place.
+  // No UTF-8 text contains that byte (a page may contain anything else, NUL included), so no match
+  // the compressor finds can reach into a nonce.
+  const nonceGap = Buffer.alloc(nonceLength, NEVER_IN_UTF8);
   let history = Buffer.alloc(0);
   const deflatedPieces = pieces.map((piece, index) => {
     const options: zlib.ZlibOptions = { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH };
@@ -186,6 +267,25 @@ export function preparePage({
 }
 
 const WINDOW_BYTES = 32 * 1024;
+const NEVER_IN_UTF8 = 0xff;
+
+/** A nonce of the rendered one's length that no page contains, for `gzipIntact`. */
+const probeNonce = (length: number) => "\u007f".repeat(length);
+
+/**
+ * Whether the kept page's gzip answer decompresses to its text, with a nonce other than the rendered
+ * one: checked before a page is kept, so no answer from memory can be corrupt.
+ */
+export function gzipIntact(page: CachedPage): boolean {
+  const nonce = probeNonce(page.nonceLength);
+  const gzipped = gzipBody(page, nonce);
+  if (!gzipped) return false;
+  try {
+    return zlib.gunzipSync(gzipped).equals(identityBody(page, nonce));
+  } catch {
+    return false;
+  }
+}
 
 export function identityBody(page: CachedPage, nonce: string): Buffer {
   const separator = Buffer.from(nonce, "utf8");

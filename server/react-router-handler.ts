@@ -2,7 +2,8 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { PageCache } from "./page-cache.ts";
-import { pageCacheKey, REFRESH_LOCAL, type RenderOutcome, recordPage, sendCachedPage } from "./page-cache-http.ts";
+import { pageCacheAnswers, REFRESH_LOCAL, type RenderOutcome, recordPage, sendCachedPage } from "./page-cache-http.ts";
+import { ABSOLUTE_FORM_LOCAL, canonicalPage } from "./request-target.ts";
 import { routePatternFor } from "./route-pattern.ts";
 
 /** How long a request waits for another request's first render of the same page before rendering it. */
@@ -12,24 +13,32 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * Serves React Router from Express. It builds the Fetch request from the body `limitBody` already
- * read (so the size limit holds for every route) and from the host and protocol Express resolved
- * under its `trust proxy` setting. With a page cache, pages it keeps are sent from memory
- * (`page-cache-http.ts` says which).
+ * read (so the size limit holds for every route), on the site's own origin (so no Host header a
+ * client sends can reach a page). A `GET` or `HEAD` for another spelling of a canonical address is
+ * redirected there; a page is rendered for its canonical address and the parameters it reads, and
+ * with a page cache, pages it keeps are sent from memory (`page-cache-http.ts` says which).
  */
 export function reactRouterHandler({
   build,
   mode,
+  siteOrigin,
   getLoadContext,
   pageCache,
 }: {
   build: () => Promise<ServerBuild>;
   mode: string;
+  /** The origin of SITE_URL: every render's URL is on it. */
+  siteOrigin: string;
   getLoadContext: (request: Request, response: Response) => RouterContextProvider;
   pageCache?: PageCache;
 }) {
   const handle = createRequestHandler(build, mode);
-  const render = (request: Request, response: Response) =>
-    handle(toFetchRequest(request, response), getLoadContext(request, response));
+  const render = (request: Request, response: Response, target: string) =>
+    handle(
+      // Joined, not resolved: a target such as `//host/x` must stay a path on the site's origin.
+      toFetchRequest(request, response, new URL(`${siteOrigin}${target}`).href),
+      getLoadContext(request, response),
+    );
 
   async function throughCache(cache: PageCache, key: string, request: Request, response: Response) {
     let kept = cache.lookup(key);
@@ -38,9 +47,15 @@ export function reactRouterHandler({
       await Promise.race([underWay, delay(FIRST_RENDER_WAIT_MS)]);
       kept = cache.lookup(key);
     }
-    if (kept && (!kept.stale || !cache.claimRefresh(key))) {
-      response.locals.pageCache = "hit";
+    // Only a GET whose target came in origin form may leave a page behind (a HEAD has no body, and an
+    // absolute-form target is answered but never trusted to name what is kept).
+    const mayKeep = request.method === "GET" && response.locals[ABSOLUTE_FORM_LOCAL] !== true;
+    if (kept && (!kept.stale || !mayKeep || !cache.claimRefresh(key))) {
       sendCachedPage(request, response, kept.page);
+      return;
+    }
+    if (!mayKeep) {
+      await send(response, await render(request, response, key));
       return;
     }
     response.locals.pageCache = kept ? "refresh" : "miss";
@@ -49,37 +64,67 @@ export function reactRouterHandler({
     if (kept) response.locals[REFRESH_LOCAL] = true;
     const endRender = kept ? () => {} : cache.beginRender(key);
     const version = cache.version;
+    let rendered: globalThis.Response | undefined;
     try {
-      const rendered = await render(request, response);
+      rendered = await render(request, response, key);
+      // A re-render that failed leaves the kept page in place, and the visitor gets it (stale-if-error).
+      if (kept && rendered.status >= 500 && kept.servableOnError) {
+        await rendered.body?.cancel();
+        sendCachedPage(request, response, kept.page, "stale");
+        return;
+      }
       const onSettled = (outcome: RenderOutcome) => {
-        endRender();
+        endRender({ kept: outcome === "kept" });
         // The address no longer renders a page to keep (it is gone, say): the old page goes too. A
-        // render that was merely incomplete leaves the old page in place until a re-render is kept.
-        if (outcome === "not-a-page") cache.forget(key);
+        // render that was merely incomplete, or failed, leaves the old page in place until a
+        // re-render is kept (or it is too old to stand in).
+        if (outcome === "not-a-page" && !(rendered!.status >= 500 && kept?.servableOnError)) cache.forget(key);
       };
       await send(response, recordPage({ cache, key, response, rendered, version, onSettled }));
     } finally {
       // Also when the visitor left before the page was sent, and the render never reached its end.
-      endRender();
+      endRender({ kept: false });
     }
   }
 
   return async (request: Request, response: Response, next: NextFunction) => {
     try {
+      if (!URL.canParse(`${siteOrigin}${request.url}`)) {
+        response.status(400).set("Cache-Control", "no-store").type("text/plain").send("Bad request target.");
+        return;
+      }
       const serverBuild = await build();
       // The route is known before the page cache answers, so a page sent from memory is logged under
       // its route like a rendered one.
       response.locals.route = routePatternFor(serverBuild, request.path) ?? undefined;
-      const key = pageCache ? pageCacheKey(request, serverBuild) : null;
-      if (pageCache && key) await throughCache(pageCache, key, request, response);
-      else await send(response, await render(request, response));
+      const readsPage = (request.method === "GET" || request.method === "HEAD") && !request.path.endsWith(".data");
+      if (!readsPage) {
+        await send(response, await render(request, response, request.url));
+        return;
+      }
+      const canonical = canonicalPage(request.url, serverBuild);
+      if (canonical.kind === "bad") {
+        response.status(400).set("Cache-Control", "no-store").type("text/plain").send("Bad request target.");
+        return;
+      }
+      if (canonical.kind === "redirect") {
+        response.set("Cache-Control", "public, max-age=3600").redirect(301, canonical.location);
+        return;
+      }
+      if (canonical.kind === "unmatched" || !canonical.page) {
+        await send(response, await render(request, response, request.url));
+        return;
+      }
+      const target = `${canonical.path}${canonical.search}`;
+      if (pageCache && pageCacheAnswers(request)) await throughCache(pageCache, target, request, response);
+      else await send(response, await render(request, response, target));
     } catch (error) {
       next(error);
     }
   };
 }
 
-function toFetchRequest(request: Request, response: Response): globalThis.Request {
+function toFetchRequest(request: Request, response: Response, url: string): globalThis.Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
@@ -90,22 +135,12 @@ function toFetchRequest(request: Request, response: Response): globalThis.Reques
     if (!response.writableFinished) controller.abort();
   });
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
-  return new globalThis.Request(requestUrl(request), {
+  return new globalThis.Request(url, {
     method: request.method,
     headers,
     signal: controller.signal,
     ...(hasBody ? { body: new Uint8Array(request.rawBody ?? []) } : {}),
   });
-}
-
-function requestUrl(request: Request): string {
-  const path = request.originalUrl.startsWith("/") ? request.originalUrl : "/";
-  try {
-    return new URL(path, `${request.protocol}://${request.host}`).href;
-  } catch {
-    // A Host header that is not a host name; the page's own links never depend on it.
-    return new URL(path, "http://localhost").href;
-  }
 }
 
 async function send(response: Response, fetchResponse: globalThis.Response): Promise<void> {

@@ -25,9 +25,10 @@ declare module "express-serve-static-core" {
     route?: string;
     /**
      * For a page the page cache may keep: sent from memory (`hit`), rendered because none was kept
-     * (`miss`), or rendered to replace a kept page that grew old (`refresh`).
+     * (`miss`), rendered to replace a kept page that grew old (`refresh`), or sent from memory in
+     * place of such a re-render that failed (`stale`).
      */
-    pageCache?: "hit" | "miss" | "refresh";
+    pageCache?: "hit" | "stale" | "miss" | "refresh";
   }
 }
 

@@ -31,6 +31,7 @@ import { createPageCache } from "./page-cache.ts";
 import { leadReadiness } from "./readiness.ts";
 import { resolveIntegrations } from "./integrations.ts";
 import { bridgeConsole, createLogger, logFormatFor } from "./logger.ts";
+import { refuseConnect } from "./request-target.ts";
 import { originOf } from "./security.ts";
 import { contentfulWebhook } from "./content-webhook.ts";
 import { previewKeys, previewRoutes } from "./preview.ts";
@@ -57,7 +58,16 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
  * minute, are asked and refresh); a couple of hundred pages and fifty list addresses with a query
  * (`?page=2`) fit in a few tens of megabytes.
  */
-const PAGE_CACHE_LIMITS = { maxEntries: 200, maxQueryEntries: 50, maxAgeMs: 30_000 };
+const PAGE_CACHE_LIMITS = {
+  // A page is about 100 KB kept (its text and its gzip): 200 pages take about 20 MB.
+  maxEntries: 200,
+  maxBytes: 48 * 1024 * 1024,
+  maxQueryEntries: 50,
+  maxQueryBytes: 12 * 1024 * 1024,
+  maxAgeMs: 30_000,
+  // As long as the content caches serve stale content while the content service fails.
+  staleIfErrorMs: 24 * 60 * 60_000,
+};
 
 export async function startServer({ projectRoot, vite }: StartOptions): Promise<void> {
   // Before anything else, so even a configuration error is a proper log line.
@@ -170,6 +180,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
       eventsPublicUrl: integrations.events.config.publicUrl,
     },
     errorTestRoute: env.ERROR_TEST_ROUTE,
+    randomSeed: env.RANDOM_SEED ?? null,
   };
 
   // Previews read the Preview API (drafts included) with caches of their own: a second at most, never
@@ -260,13 +271,22 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
         content: {
           ...contentCaches.state(),
           purges,
-          pages: pageCache ? { entries: pageCache.size, version: pageCache.version } : null,
+          pages: pageCache
+            ? {
+                ...pageCache.stats(),
+                maxEntries: PAGE_CACHE_LIMITS.maxEntries,
+                maxBytes: PAGE_CACHE_LIMITS.maxBytes,
+                maxQueryEntries: PAGE_CACHE_LIMITS.maxQueryEntries,
+                maxQueryBytes: PAGE_CACHE_LIMITS.maxQueryBytes,
+              }
+            : null,
         },
       };
     },
   });
 
   const server = http.createServer(app);
+  server.on("connect", refuseConnect);
   // Longer than load balancers' idle timeouts (60 s on most), so they never reuse a connection we closed.
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;

@@ -64,6 +64,7 @@ function requestArgs({ dataRequest = false, bot = false, skipPageCache = (_reaso
     dataRequest,
     bot,
     awaitSections: bot,
+    random: Math.random,
     skipPageCache,
     preview: false,
   });

@@ -7,7 +7,7 @@ import { ButtonLink } from "~/components/ui/Button";
 import { VideoPlayer } from "~/components/ui/VideoPlayer";
 import { siteImage } from "~/content/site-images";
 import { pages } from "~/content/pages";
-import { getServices } from "~/context";
+import { getServices, requestContext } from "~/context";
 import { type BlogPost, toPostCard } from "~/lib/cms-types";
 import { formatLongDate, isoCalendarDate } from "~/lib/dates";
 import { loadPageHero } from "~/loaders/page-loaders.server";
@@ -32,6 +32,7 @@ const messages = {
 
 export async function loader(args: Route.LoaderArgs) {
   const { content } = getServices(args.context);
+  const { random } = args.context.get(requestContext);
   const { slug } = args.params;
   const [postState, hero] = await Promise.all([
     content.getBlogPostBySlug(slug).then(
@@ -51,6 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
             pickRandom(
               latest.filter((post) => post.slug !== slug),
               RELATED_POSTS,
+              random,
             ).map(toPostCard),
           ),
           { label: "related posts" },

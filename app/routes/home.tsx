@@ -11,7 +11,7 @@ import { ButtonLink } from "~/components/ui/Button";
 import { homeFeatures, pathways, thinkLoungePromo } from "~/content/home";
 import { pages } from "~/content/pages";
 import { membership, membershipPlans, usd } from "~/content/pricing";
-import { appContext, getServices } from "~/context";
+import { appContext, getServices, requestContext } from "~/context";
 import { toPostCard } from "~/lib/cms-types";
 import { upcomingEvents, viewEvent } from "~/lib/events";
 import { loadPageHero } from "~/loaders/page-loaders.server";
@@ -31,6 +31,7 @@ const HOME_STORIES = 2;
 export async function loader(args: Route.LoaderArgs) {
   const { content, events } = getServices(args.context);
   const { timeZone } = args.context.get(appContext).config;
+  const { random } = args.context.get(requestContext);
   const now = new Date();
   const [hero, siteImages, upcoming, stories, posts] = await Promise.all([
     loadPageHero(args, page),
@@ -44,7 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
     ),
     streamSection(
       args,
-      content.getSuccessStories(page.slug, HOME_STORIES).then((found) => pickRandom(found, HOME_STORIES)),
+      content.getSuccessStories(page.slug, HOME_STORIES).then((found) => pickRandom(found, HOME_STORIES, random)),
       { label: "home success stories" },
     ),
     streamSection(

@@ -127,6 +127,7 @@ const envSchema = z.object({
   TZ_SITE: timeZone.default("America/Chicago"),
   TRUST_PROXY: trustProxy.default(["loopback"]),
   ERROR_TEST_ROUTE: booleanFlag.default(false),
+  RANDOM_SEED: z.string().min(1).optional(),
   LOG_FORMAT: z.enum(["json", "pretty"], { error: "must be json or pretty" }).optional(),
 });
 

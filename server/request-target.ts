@@ -1,0 +1,168 @@
+import type { NextFunction, Request, Response } from "express";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { RouteHandle } from "~/lib/route-handle";
+
+/**
+ * What a request asks for, read once (issue 21): the request target's form (RFC 9112 section 3.2),
+ * and for a page the one canonical address it has. The page cache's key and the render's URL both
+ * come from `canonicalPage`, so a kept page is always the page its key names.
+ */
+
+/** Set on a request whose target came in absolute form: answered, but never kept. */
+export const ABSOLUTE_FORM_LOCAL = "absoluteFormTarget";
+
+const ABSOLUTE_FORM = /^([a-z][a-z0-9+.-]*):\/\//i;
+
+/**
+ * Before anything else reads the request: `OPTIONS *` gets the server's methods; an absolute-form
+ * target (`GET http://host/tour`, as a proxy may send) is answered as the path it names, in origin
+ * form, whatever its host; any other target that is not an absolute path is refused with 400.
+ * (CONNECT never reaches Express: see `refuseConnect`.)
+ */
+export function requestTargets() {
+  return (request: Request, response: Response, next: NextFunction) => {
+    const target = request.url;
+    if (target === "*") {
+      if (request.method === "OPTIONS") {
+        response.status(204).set("Allow", ALLOWED_METHODS).end();
+        return;
+      }
+      return badTarget(response);
+    }
+    const absolute = ABSOLUTE_FORM.exec(target);
+    if (absolute) {
+      const scheme = absolute[1]!.toLowerCase();
+      let named: URL;
+      try {
+        named = new URL(target);
+      } catch {
+        return badTarget(response);
+      }
+      if (scheme !== "http" && scheme !== "https") return badTarget(response);
+      request.url = `${named.pathname}${named.search}`;
+      request.originalUrl = request.url;
+      response.locals[ABSOLUTE_FORM_LOCAL] = true;
+      return next();
+    }
+    if (!target.startsWith("/")) return badTarget(response);
+    next();
+  };
+}
+
+const ALLOWED_METHODS = "GET, HEAD, POST, OPTIONS";
+
+function badTarget(response: Response): void {
+  response.status(400).set("Cache-Control", "no-store").type("text/plain").send("Bad request target.");
+}
+
+/** The site is not a proxy: a CONNECT gets a plain 405 rather than a dropped connection. */
+export function refuseConnect(_request: unknown, socket: import("node:stream").Duplex): void {
+  socket.end(
+    `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+  );
+}
+
+export type CanonicalPage =
+  /** Already canonical: `path` is the canonical path, `search` the parameters the route reads. */
+  | { kind: "canonical"; path: string; search: string; page: boolean }
+  /** Another spelling of a canonical path: redirect there (the query string kept as it came). */
+  | { kind: "redirect"; location: string }
+  /** A path that is not a path (broken percent-encoding). */
+  | { kind: "bad" }
+  /** No route answers it (not a page the site serves). */
+  | { kind: "unmatched" };
+
+/** Characters a path segment may hold as they are (RFC 3986 unreserved), and how pages spell the rest. */
+const encodeSegment = (segment: string) => encodeURIComponent(segment);
+
+/**
+ * The canonical form of a `GET` target: case as the route table spells it, percent-encoding as
+ * `encodeURIComponent` spells it (unreserved characters decoded, hex in upper case), no dot segments,
+ * no empty segments (`//`, a trailing slash). For a page (a route with a component), the parameters
+ * its routes list in `handle.searchParams`, in that order, first value each; others do not change
+ * the page, so they are not part of it.
+ */
+export function canonicalPage(target: string, build: Pick<ServerBuild, "routes">): CanonicalPage {
+  const queryAt = target.indexOf("?");
+  const rawPath = queryAt === -1 ? target : target.slice(0, queryAt);
+  const rawSearch = queryAt === -1 ? "" : target.slice(queryAt);
+
+  const segments: string[] = [];
+  for (const raw of rawPath.split("/")) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return { kind: "bad" };
+    }
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") segments.pop();
+    else segments.push(segment);
+  }
+  const normalized = `/${segments.map(encodeSegment).join("/")}`;
+
+  const matches = matchRoutes(routeTree(build), normalized);
+  const leaf = matches?.at(-1);
+  if (!matches || !leaf) return { kind: "unmatched" };
+
+  // The matched routes' patterns, as the route table spells them, with the request's values in place.
+  const pattern = matches
+    .map((match) => match.route.path ?? "")
+    .join("/")
+    .split("/")
+    .filter(Boolean);
+  const canonicalSegments: string[] = [];
+  pattern.forEach((part, index) => {
+    if (part === "*") canonicalSegments.push(...segments.slice(index).map(encodeSegment));
+    else if (part.startsWith(":")) canonicalSegments.push(encodeSegment(segments[index] ?? ""));
+    else canonicalSegments.push(part);
+  });
+  const path = `/${canonicalSegments.join("/")}`;
+  if (path !== rawPath) return { kind: "redirect", location: `${path}${headerSafe(rawSearch)}` };
+
+  const module = (id: string | undefined) => (id === undefined ? undefined : build.routes[id]?.module);
+  const page = Boolean(module(leaf.route.id)?.default);
+  if (!page) return { kind: "canonical", path, search: rawSearch, page };
+  const readable = matches.flatMap(
+    (match) => (module(match.route.id)?.handle as RouteHandle | undefined)?.searchParams ?? [],
+  );
+  const given = new URLSearchParams(rawSearch);
+  const kept = new URLSearchParams();
+  for (const name of new Set(readable)) {
+    const value = given.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const search = kept.size > 0 ? `?${kept.toString()}` : "";
+  return { kind: "canonical", path, search, page };
+}
+
+/** A query string as it came, made safe for a `Location` header (anything outside printable ASCII encoded). */
+function headerSafe(search: string): string {
+  return search.replace(/[^\x21-\x7e]/g, (character) => encodeURIComponent(character));
+}
+
+const routeTrees = new WeakMap<ServerBuild["routes"], RouteObject[]>();
+
+/** The server build's routes as a tree `matchRoutes` reads. */
+export function routeTree(build: Pick<ServerBuild, "routes">): RouteObject[] {
+  const known = routeTrees.get(build.routes);
+  if (known) return known;
+  const routes = Object.values(build.routes).filter((route) => route !== undefined);
+  const nodes = new Map<string, RouteObject>(
+    routes.map((route) => [
+      route.id,
+      route.index
+        ? { id: route.id, path: route.path, index: true, caseSensitive: route.caseSensitive }
+        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: [] },
+    ]),
+  );
+  const roots: RouteObject[] = [];
+  for (const route of routes) {
+    const node = nodes.get(route.id)!;
+    const parent = route.parentId ? nodes.get(route.parentId) : undefined;
+    if (parent?.children) parent.children.push(node);
+    else roots.push(node);
+  }
+  routeTrees.set(build.routes, roots);
+  return roots;
+}
