@@ -51,24 +51,27 @@ function staticFilePath(): string {
   return `/assets/${file}`;
 }
 
-/** Requests an address until the server answers it from its page cache (pages), or twice (files). */
-async function warm(target: string): Promise<void> {
-  const page = !target.startsWith("/assets/");
+/**
+ * Requests an address until the server answers it from its page cache (pages that may be kept), or
+ * twice (files, and renders the cache never answers).
+ */
+async function warm(target: string, headers: Record<string, string>): Promise<void> {
+  const kept = !target.startsWith("/assets/") && !headers.cookie;
   for (let attempt = 0; attempt < 10; attempt += 1) {
-    const response = await fetch(`${origin}${target}`, { headers: { "Accept-Encoding": "gzip" } });
+    const response = await fetch(`${origin}${target}`, { headers: { "Accept-Encoding": "gzip", ...headers } });
     await response.arrayBuffer();
-    if (page ? response.headers.get("x-page-cache") === "hit" : attempt >= 1) return;
+    if (kept ? response.headers.get("x-page-cache") === "hit" : attempt >= 1) return;
   }
   console.warn(`${target} was never answered from the page cache.`);
 }
 
-async function load(name: string, target: string): Promise<Row> {
-  await warm(target);
+async function load(name: string, target: string, headers: Record<string, string> = {}): Promise<Row> {
+  await warm(target, headers);
   const result = await autocannon({
     url: `${origin}${target}`,
     connections,
     duration,
-    headers: { "accept-encoding": "gzip", "user-agent": "Mozilla/5.0 (bench:server) Chrome/156" },
+    headers: { "accept-encoding": "gzip", "user-agent": "Mozilla/5.0 (bench:server) Chrome/156", ...headers },
   });
   return {
     name,
@@ -89,6 +92,10 @@ async function main(): Promise<void> {
   const loadBefore = loadavg();
   try {
     rows.push(await load("home page", "/"));
+    // Campaign traffic: the page for its path, from memory (parameters the page does not read).
+    rows.push(await load("home page, campaign tags", "/?utm_source=newsletter&utm_campaign=fall&gclid=x1"));
+    // A `preview` cookie keeps a request away from the page cache: every answer is rendered.
+    rows.push(await load("home page, rendered each time", "/", { cookie: "preview=bench" }));
     rows.push(await load("blog post", `/blog/${demoBlogPost.slug}`));
     rows.push(await load("static file", staticFilePath()));
   } finally {

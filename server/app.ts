@@ -142,6 +142,13 @@ export function createApp(options: AppOptions): express.Express {
   );
 
   app.use((error: unknown, _request: Request, response: Response, _next: NextFunction) => {
+    // A middleware's refusal of the request itself (e.g. the static files' 400 for a path that is not
+    // percent-encoded properly) is the client's error, not the server's.
+    const status = (error as { status?: unknown } | null)?.status;
+    if (typeof status === "number" && status >= 400 && status < 500 && !response.headersSent) {
+      response.status(status).set("Cache-Control", "no-store").type("text/plain").send("Bad request.");
+      return;
+    }
     options.logger.error({ err: error }, "Unhandled server error");
     if (response.headersSent) return;
     response.status(500).set("Cache-Control", "no-store").type("text/plain").send("Something went wrong.");
