@@ -33,10 +33,10 @@ export function reactRouterHandler({
   pageCache?: PageCache;
 }) {
   const handle = createRequestHandler(build, mode);
-  const render = (request: Request, response: Response, target: string) =>
+  const render = (request: Request, response: Response, target: string, origin = siteOrigin) =>
     handle(
       // Joined, not resolved: a target such as `//host/x` must stay a path on the site's origin.
-      toFetchRequest(request, response, new URL(`${siteOrigin}${target}`).href),
+      toFetchRequest(request, response, new URL(`${origin}${target}`).href),
       getLoadContext(request, response),
     );
 
@@ -97,9 +97,10 @@ export function reactRouterHandler({
       // The route is known before the page cache answers, so a page sent from memory is logged under
       // its route like a rendered one.
       response.locals.route = routePatternFor(serverBuild, request.path) ?? undefined;
-      const readsPage = (request.method === "GET" || request.method === "HEAD") && !request.path.endsWith(".data");
+      const readsPage =
+        (request.method === "GET" || request.method === "HEAD") && !answersRouter(request.path, serverBuild);
       if (!readsPage) {
-        await send(response, await render(request, response, request.url));
+        await send(response, await render(request, response, request.url, renderOrigin(request, siteOrigin)));
         return;
       }
       const canonical = canonicalPage(request.url, serverBuild);
@@ -122,6 +123,26 @@ export function reactRouterHandler({
       next(error);
     }
   };
+}
+
+/**
+ * The origin a form post is rendered on. React Router refuses an action whose `Origin` header is not
+ * the request URL's origin; `refuseCrossSiteWrites` has already accepted the site's own origin and the
+ * one the visitor reached (a test server's loopback address, a preview host), so such a post is
+ * rendered on the origin it came from. Nothing a post answers is kept.
+ */
+function renderOrigin(request: Request, siteOrigin: string): string {
+  const origin = request.get("origin");
+  if (origin === undefined || origin === siteOrigin) return siteOrigin;
+  return origin === `${request.protocol}://${request.host}` && URL.canParse(origin) ? origin : siteOrigin;
+}
+
+/**
+ * React Router's own requests, which are not pages and read every parameter they are sent: a route's
+ * data (`/privacy.data`) and the route manifest a client asks for before it navigates.
+ */
+function answersRouter(path: string, build: Pick<ServerBuild, "routeDiscovery">): boolean {
+  return path.endsWith(".data") || path === (build.routeDiscovery?.manifestPath ?? "/__manifest");
 }
 
 function toFetchRequest(request: Request, response: Response, url: string): globalThis.Request {
