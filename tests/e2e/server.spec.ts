@@ -129,6 +129,42 @@ test.describe("the server", () => {
     expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
+  test.describe("the contact form's answers", () => {
+    test.use({ isolatedSiteEnv: { CONTACT_RATE_LIMIT: "2" } });
+
+    test("are never stored by a browser or a CDN: no-store whatever the outcome", async ({ isolatedSite }) => {
+      const lead = {
+        name: "Jordan Reyes",
+        email: "jordan.reyes@example.com",
+        phone: "(870) 555-0199",
+        interests: "partnership",
+        referralSource: "Event",
+      };
+      const post = (target: string, fields: Record<string, string>, type = "application/x-www-form-urlencoded") =>
+        fetch(`${isolatedSite.url}${target}`, {
+          method: "POST",
+          headers: { "Content-Type": type },
+          body: type === "application/json" ? JSON.stringify(fields) : new URLSearchParams(fields).toString(),
+        });
+      const answers = [
+        ["stored, as a page", await post("/contact", lead), 200],
+        ["stored, as data", await post("/contact.data", lead), 200],
+        ["invalid, as a page", await post("/contact", { ...lead, email: "nope" }), 400],
+        ["invalid, as data", await post("/contact.data", { ...lead, email: "nope" }), 400],
+        ["not a form", await post("/contact.data", lead, "text/plain"), 415],
+        ["over the contact limit, as a page", await post("/contact", lead), 429],
+        ["over the contact limit, as data", await post("/contact.data", lead), 429],
+      ] as const;
+      for (const [outcome, response, status] of answers) {
+        expect(response.status, outcome).toBe(status);
+        expect(response.headers.get("cache-control"), outcome).toBe("no-store");
+      }
+      // The contact page itself is an ordinary page.
+      const page = await fetch(`${isolatedSite.url}/contact`);
+      expect(page.headers.get("cache-control")).toBe("private, max-age=60");
+    });
+  });
+
   test("keeps server secrets out of the browser build and the pages", async ({ request }) => {
     const secrets = [DEMO_EVENTS_CLIENT_SECRET, DEMO_ACCESS_TOKEN, "EVENTS_CLIENT_SECRET", "LEAD_WEBHOOK_URL"];
     const clientDir = path.resolve("build/client");
