@@ -257,6 +257,8 @@ test.describe("the server", () => {
       const warnings = site.output().match(/TRUST_PROXY does not trust it/g) ?? [];
       expect(warnings).toHaveLength(1);
       expect(site.output()).toContain("A request came through a proxy at 127.0.0.1 with X-Forwarded-For");
+      // ...and which value would make it trusted.
+      expect(site.output()).toContain("set TRUST_PROXY=127.0.0.1 (or TRUST_PROXY=loopback,");
     } finally {
       await site.stop();
     }
