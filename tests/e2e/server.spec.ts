@@ -12,7 +12,7 @@ import { DEMO_SITE, LIVE_SITE } from "./support/servers";
 import { spawnSite } from "./support/spawn-site";
 
 test.describe("the server", () => {
-  test("answers /healthz with the integrations' modes, all demo by default", async ({ request }) => {
+  test("answers /healthz with the integrations' modes: demo by default, analytics off", async ({ request }) => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
     expect(response.headers()["cache-control"]).toBe("no-store");
@@ -23,7 +23,7 @@ test.describe("the server", () => {
       events: "demo",
       leads: "demo",
       booking: "demo",
-      analytics: "demo",
+      analytics: "off",
     });
   });
 
@@ -58,7 +58,13 @@ test.describe("the server", () => {
       expect(site.output()).toContain("leads     unconfigured: LEAD_WEBHOOK_URL not set");
       expect(site.output()).not.toMatch(/stand-in|webhook sink/);
       const health = await (await fetch(`${site.url}/healthz`)).json();
-      expect(health.integrations).toMatchObject({ content: "live", events: "live", leads: "unconfigured" });
+      expect(health.integrations).toMatchObject({
+        content: "live",
+        events: "live",
+        leads: "unconfigured",
+        analytics: "off",
+      });
+      expect(site.output()).toContain("analytics off: GA_MEASUREMENT_ID not set");
       expect(health.warnings).toEqual([
         "LEAD_WEBHOOK_URL is not set: leads are stored and wait for delivery until it is.",
       ]);
