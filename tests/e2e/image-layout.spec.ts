@@ -195,6 +195,34 @@ test("the image's files start in production mode against live services and serve
         env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
       });
       expect(leads.stdout).toContain("0 pending");
+      // In the image /app belongs to root: the staff export to standard output and back up into DATA_DIR.
+      const posted = await fetch(`${site.url}/contact`, {
+        method: "POST",
+        body: new URLSearchParams({
+          name: "Jordan Reyes",
+          email: "jordan.reyes@example.com",
+          phone: "(870) 555-0199",
+          interests: "partnership",
+          referralSource: "Event",
+        }),
+      });
+      expect(posted.status).toBe(200);
+      const exported = await run("npm", ["run", "--silent", "leads", "--", "export"], {
+        cwd: image,
+        env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
+      });
+      const csv = exported.stdout.split("\r\n");
+      expect(csv[0]).toMatch(/^id,created_at,name,email,/);
+      expect(csv[1]).toContain("jordan.reyes@example.com");
+      const backup = await run(
+        "npm",
+        ["run", "--silent", "leads", "--", "backup", path.join(dataDir, "backup.sqlite")],
+        {
+          cwd: image,
+          env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
+        },
+      );
+      expect(backup.stdout).toContain("Backed up 1 lead(s)");
       const link = await run("npm", ["run", "-s", "preview-link", "--", "/blog/a-draft"], {
         cwd: image,
         env: {
