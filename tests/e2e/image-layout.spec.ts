@@ -98,6 +98,11 @@ test("the image's files start in production mode against live services and serve
     runtimeEnv.DATA_DIR,
   );
   expect(runtime.instructions.find((instruction) => instruction.name === "HEALTHCHECK")?.args).toContain("/healthz");
+  // The build stage runs no install scripts (vnu-jar's would download a Java runtime from outside the registry).
+  const buildInstall = stages
+    .find((stage) => stage.name === "build")
+    ?.instructions.find((instruction) => instruction.name === "RUN" && /\bnpm (install|ci)\b/.test(instruction.args));
+  expect(buildInstall?.args).toContain("--ignore-scripts");
 
   const work = mkdtempSync(path.join(tmpdir(), "hub-image-"));
   const image = path.join(work, "app");
@@ -152,6 +157,8 @@ test("the image's files start in production mode against live services and serve
     expect(existsSync(path.join(image, "demo"))).toBe(false);
     expect(existsSync(path.join(image, "build", "server", "index.js"))).toBe(true);
     expect(existsSync(path.join(image, "node_modules", "vite"))).toBe(false);
+    // Build-only packages stay out of the runtime: the heading font is bundled into build/client.
+    expect(existsSync(path.join(image, "node_modules", "@fontsource", "fraunces"))).toBe(false);
 
     const site = await spawnSite(
       {
