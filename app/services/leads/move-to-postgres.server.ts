@@ -44,10 +44,8 @@ export async function moveLeadsToPostgres({
   try {
     sqlite.exec("PRAGMA busy_timeout = 5000");
     sqliteColumns = (sqlite.prepare("PRAGMA table_info(leads)").all() as { name: string }[]).map(({ name }) => name);
-    rows = sqlite.prepare("SELECT * FROM leads WHERE status = 'pending' ORDER BY created_at").all() as Record<
-      string,
-      unknown
-    >[];
+    const pending = sqlite.prepare("SELECT * FROM leads WHERE status = 'pending' ORDER BY created_at");
+    rows = pending.all() as Record<string, unknown>[];
   } finally {
     sqlite.close();
   }
@@ -70,14 +68,10 @@ export async function moveLeadsToPostgres({
     let copied = 0;
     await client.query("BEGIN");
     try {
-      for (const row of rows)
-        copied +=
-          (
-            await client.query(
-              insert,
-              columns.map((name) => row[name] ?? null),
-            )
-          ).rowCount ?? 0;
+      for (const row of rows) {
+        const values = columns.map((name) => row[name] ?? null);
+        copied += (await client.query(insert, values)).rowCount ?? 0;
+      }
       await client.query("COMMIT");
     } catch (error) {
       await client.query("ROLLBACK").catch(() => undefined);
