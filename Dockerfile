@@ -11,8 +11,9 @@ FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # `npm install` honours the lock file; `npm ci` refuses it while it lists only some platforms' optional
-# builds (see docs/deploy.md).
-RUN npm install --no-audit --no-fund
+# builds (see docs/deploy.md). No install scripts: the build needs none (the one package that has one,
+# vnu-jar, the tests' HTML checker, would only download a Java runtime from outside the registry).
+RUN npm install --ignore-scripts --no-audit --no-fund
 COPY . .
 RUN npm run build
 

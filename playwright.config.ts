@@ -1,6 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumFlags, chromiumPath } from "./scripts/chromium-path.js";
-import { CONTENT_STAND_IN, DEMO_SITE, LIVE_SITE } from "./tests/e2e/support/servers";
+import { CONTENT_STAND_IN, DEMO_SITE, LIVE_SITE, SERVER_LOG_DIR } from "./tests/e2e/support/servers";
 
 /**
  * End-to-end tests against the production build, in Debian's Chromium:
@@ -10,6 +10,15 @@ import { CONTENT_STAND_IN, DEMO_SITE, LIVE_SITE } from "./tests/e2e/support/serv
  */
 const serverEnv = { NODE_ENV: "production", HOST: "127.0.0.1" };
 
+/**
+ * Runs a server with everything it prints going to its log file (test-results/servers/): a failed
+ * test shows what the servers logged while it ran (tests/e2e/support/fixtures.ts), a passing run shows
+ * nothing of them. A server that exits on its own (it could not start) prints its last lines to
+ * standard error, which Playwright shows. (At the end of the run Playwright kills the whole command.)
+ */
+const logged = (command: string, logFile: string) =>
+  `mkdir -p ${SERVER_LOG_DIR} && ${command} > ${logFile} 2>&1 || { echo "${command} exited; the end of ${logFile}:" >&2; tail -n 40 ${logFile} >&2; exit 1; }`;
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results/e2e",
@@ -17,7 +26,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
@@ -33,7 +42,7 @@ export default defineConfig({
       name: "demo site",
       // Each run starts from an empty DATA_DIR: a content snapshot (or lead store) from an earlier run
       // would otherwise be restored and answer what a test expects the service to answer.
-      command: "rm -rf test-results/data-demo && node server.js",
+      command: `rm -rf test-results/data-demo && ${logged("node server.js", DEMO_SITE.logFile)}`,
       url: `${DEMO_SITE.url}/healthz`,
       env: {
         ...serverEnv,
@@ -45,13 +54,12 @@ export default defineConfig({
         // Many tests send the contact form from this one machine; the limit has its own test.
         CONTACT_RATE_LIMIT: "100000",
       },
-      stdout: "pipe",
       reuseExistingServer: false,
       timeout: 60_000,
     },
     {
       name: "content service for the live site",
-      command: "node tests/e2e/support/content-service.ts",
+      command: logged("node tests/e2e/support/content-service.ts", CONTENT_STAND_IN.logFile),
       url: `${CONTENT_STAND_IN.url}/__control/requests`,
       env: { PORT: String(CONTENT_STAND_IN.port) },
       reuseExistingServer: false,
@@ -59,7 +67,7 @@ export default defineConfig({
     },
     {
       name: "live site",
-      command: `rm -rf test-results/data-live && mkdir -p test-results && node server.js > ${LIVE_SITE.logFile} 2>&1`,
+      command: `rm -rf test-results/data-live && ${logged("node server.js", LIVE_SITE.logFile)}`,
       url: `${LIVE_SITE.url}/healthz`,
       env: {
         ...serverEnv,

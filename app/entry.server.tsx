@@ -16,15 +16,21 @@ import { streamTimeout } from "./lib/streaming";
 /**
  * Pages are cached briefly by the browser; errors and not-found pages are not cached. A page differs
  * with the preview cookie, so a browser never answers a preview with the published page it cached.
+ * An answer to a form post (the contact form's action, whatever its outcome) is for the one visitor
+ * who sent it: never stored.
  */
-function setDefaultCaching(headers: Headers, status: number): void {
+function setDefaultCaching(headers: Headers, status: number, method: string): void {
   headers.append("Vary", "Cookie");
+  if (method !== "GET" && method !== "HEAD") {
+    headers.set("Cache-Control", "no-store");
+    return;
+  }
   if (headers.has("Cache-Control")) return;
   headers.set("Cache-Control", status === 200 ? "private, max-age=60" : "no-store");
 }
 
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
-  setDefaultCaching(response.headers, response.status);
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  setDefaultCaching(response.headers, response.status, request.method.toUpperCase());
   return response;
 };
 
@@ -73,7 +79,7 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          setDefaultCaching(responseHeaders, responseStatusCode);
+          setDefaultCaching(responseHeaders, responseStatusCode, request.method.toUpperCase());
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },

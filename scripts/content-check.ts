@@ -80,6 +80,13 @@ try {
       ),
       thinkLoungePromo.imageKey,
     ],
+    videoTours: [
+      spaces.coworking,
+      spaces.privateOffices,
+      spaces.meetingRoomsPage,
+      spaces.eventSpaces.configurations,
+    ].flatMap((page) => page.videos.map(({ key, defaultVideoUrl }) => ({ key, defaultVideoUrl }))),
+    legalSlugs: [pages.privacy.slug, pages.terms.slug],
   });
   console.log(values.json ? JSON.stringify(problems, null, 2) : formatProblems(problems));
   process.exitCode = problems.some((problem) => problem.severity === "error") ? 1 : 0;

@@ -7,8 +7,11 @@
 //   npm run leads -- delete <lead id>     delete one lead
 //   npm run leads -- erase <email>        delete every lead of that person (a deletion request)
 //   npm run leads -- purge --delivered-before <YYYY-MM-DD>   delete leads delivered before that day
+//   npm run leads -- backup <file>        a consistent copy of the SQLite store (VACUUM INTO), site running
+//   npm run leads -- move-to-postgres     copy the SQLite store's pending leads into DATABASE_URL's
 // Destructive commands ask for confirmation unless given --yes. The running site picks retried leads
-// up within a minute.
+// up within a minute. In the image, /app is not writable: export to standard output
+// (`npm run --silent leads -- export > leads.csv`) and back up into DATA_DIR (/data).
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline/promises";
@@ -21,9 +24,11 @@ import {
   maskPhone,
   openLeadStore,
 } from "../app/services/leads/index.ts";
+import { moveLeadsToPostgres } from "../app/services/leads/move-to-postgres.server.ts";
+import { backupSqliteLeads } from "../app/services/leads/sqlite-backup.server.ts";
 
 const USAGE =
-  "Usage: npm run leads -- list [--status pending|delivered] [--full] [--json] | retry <id> | retry --all-failed | export [file] | delete <id> | erase <email> | purge --delivered-before <YYYY-MM-DD>  (add --yes to skip the confirmation)";
+  "Usage: npm run leads -- list [--status pending|delivered] [--full] [--json] | retry <id> | retry --all-failed | export [file] | delete <id> | erase <email> | purge --delivered-before <YYYY-MM-DD> | backup <file> | move-to-postgres  (add --yes to skip the confirmation)";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -73,11 +78,53 @@ async function confirmed(question: string): Promise<boolean> {
   }
 }
 
+async function backup(): Promise<number> {
+  if (databaseUrl) {
+    console.error(
+      "DATABASE_URL is set: the leads are in PostgreSQL. Back them up with the database's own tools (pg_dump, or the provider's backups).",
+    );
+    return 2;
+  }
+  if (!argument) {
+    console.error("Name the backup file, e.g. npm run leads -- backup /data/leads-2026-11-24.sqlite");
+    return 2;
+  }
+  try {
+    const copy = await backupSqliteLeads({ dataDir, target: argument });
+    console.log(`Backed up ${copy.leads} lead(s) from ${copy.source} to ${copy.target} (${copy.bytes} bytes).`);
+    return 0;
+  } catch (error) {
+    console.error(`No backup made: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+async function moveToPostgres(): Promise<number> {
+  if (!databaseUrl) {
+    console.error(
+      "Set DATABASE_URL to the PostgreSQL database the leads should move to (and DATA_DIR to the SQLite store's).",
+    );
+    return 2;
+  }
+  try {
+    const moved = await moveLeadsToPostgres({ dataDir, databaseUrl });
+    console.log(
+      `${moved.pending} pending lead(s) in ${moved.source}: ${moved.copied} copied to ${moved.destination}, ${moved.alreadyThere} already there. The SQLite file is unchanged; do not start a site on it again, or its pending leads are delivered twice.`,
+    );
+    return 0;
+  } catch (error) {
+    console.error(`Nothing moved: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
 async function main(): Promise<number> {
   if (!command) {
     console.error(USAGE);
     return 2;
   }
+  if (command === "backup") return backup();
+  if (command === "move-to-postgres") return moveToPostgres();
   const store = await openLeadStore({ dataDir, databaseUrl });
   try {
     switch (command) {
@@ -115,7 +162,14 @@ async function main(): Promise<number> {
         const leads = await store.list();
         const csv = leadsToCsv(leads);
         if (argument) {
-          writeFileSync(argument, csv);
+          try {
+            writeFileSync(argument, csv);
+          } catch (error) {
+            console.error(
+              `Cannot write ${argument}: ${(error as Error).message}. Export to standard output instead (npm run --silent leads -- export > leads.csv), or name a file in a folder you can write (DATA_DIR).`,
+            );
+            return 1;
+          }
           console.log(`Wrote ${leads.length} lead(s) to ${argument}.`);
         } else process.stdout.write(csv);
         return 0;

@@ -17,6 +17,7 @@ import { requestLogging } from "./request-log.ts";
 import { requestTargets } from "./request-target.ts";
 import { limitBody, refuse, refuseCrossSiteWrites } from "./requests.ts";
 import { type ContentSecurityOrigins, contentSecurityPolicy, createNonce, securityHeaders } from "./security.ts";
+import { untrustedProxyWarning } from "./untrusted-proxy.ts";
 
 export interface AppOptions {
   context: AppContext;
@@ -185,9 +186,7 @@ function warnAboutUntrustedForwarding(
       const peer = request.socket.remoteAddress ?? "";
       if (!trusts(peer, 0)) {
         warned = true;
-        warn(
-          `A request came through a proxy at ${peer} with X-Forwarded-For, but TRUST_PROXY does not trust it, so every visitor behind it shares one rate limit. Set TRUST_PROXY to that proxy's address or hop count (docs/deploy.md). (Said once.)`,
-        );
+        warn(untrustedProxyWarning(peer));
       }
     }
     next();

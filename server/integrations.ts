@@ -11,7 +11,8 @@ import type { DemoRoute } from "./demo-proxy.ts";
  * configured, and the site reaches it over HTTP exactly as it reaches the real service. The stand-ins
  * and the demo dataset are imported only when one is needed, so a production start never loads demo/.
  * In production (SITE_MODE=production, checked by parseEnv) every integration is configured except,
- * possibly, the lead webhook: leads are then stored and wait ("unconfigured") until it is set.
+ * possibly, the lead webhook: leads are then stored and wait ("unconfigured") until it is set. Analytics
+ * is optional everywhere and has no stand-in: unset, it is reported "off".
  */
 
 export type Mode = "live" | "demo";
@@ -30,7 +31,8 @@ export interface Integrations {
   /** `webhookUrl` is null only in production without LEAD_WEBHOOK_URL: leads wait, stored. */
   leads: { mode: Mode | "unconfigured"; webhookUrl: string | null; mirrorUrl: string | null };
   booking: { mode: Mode; widgetUrl: string };
-  analytics: { mode: Mode; measurementId: string | null };
+  /** Analytics has no stand-in: without GA_MEASUREMENT_ID it is off, in demo mode and in production. */
+  analytics: { mode: "live" | "off"; measurementId: string | null };
   /** The stand-ins' public parts, served through the site's own origin (empty when all are live). */
   demoRoutes: DemoRoute[];
   /** One line per integration for the start-up log. */
@@ -56,7 +58,7 @@ export async function resolveIntegrations(env: Env, { projectRoot }: { projectRo
       : await resolveDemoBooking(started, demoRoutes);
     const analytics = env.GA_MEASUREMENT_ID
       ? { mode: "live" as const, measurementId: env.GA_MEASUREMENT_ID }
-      : { mode: "demo" as const, measurementId: null };
+      : { mode: "off" as const, measurementId: null };
 
     return {
       content,
@@ -103,7 +105,7 @@ export async function resolveIntegrations(env: Env, { projectRoot }: { projectRo
           analytics.mode,
           analytics.measurementId
             ? `Google Analytics ${analytics.measurementId}`
-            : "GA_MEASUREMENT_ID not set; events stay in window.dataLayer",
+            : "GA_MEASUREMENT_ID not set; events stay in window.dataLayer, no script loads",
         ),
       ],
       close: () => closeAll(standIns),

@@ -71,6 +71,13 @@ describe("parseEnv", () => {
       "::1",
       "loopback",
     ]);
+    // Express's named ranges: a container behind Docker's bridge gateway, a platform's load balancers.
+    expect(parseEnv({ TRUST_PROXY: "uniquelocal" }).TRUST_PROXY).toEqual(["uniquelocal"]);
+    expect(parseEnv({ TRUST_PROXY: "loopback, linklocal, uniquelocal" }).TRUST_PROXY).toEqual([
+      "loopback",
+      "linklocal",
+      "uniquelocal",
+    ]);
     for (const wrong of ["true", "10.0.0.300", "10.0.0.0/33", "proxy.example"]) {
       expect(problemsOf({ TRUST_PROXY: wrong })[0]).toMatch(/^TRUST_PROXY: must be a number of proxy hops/);
     }

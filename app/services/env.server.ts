@@ -51,7 +51,7 @@ const trustProxy = z
     context.addIssue({
       code: "custom",
       message:
-        "must be a number of proxy hops (e.g. 1) or a comma-separated list of addresses or subnets (e.g. 10.0.0.1, 172.16.0.0/12, loopback)",
+        "must be a number of proxy hops (e.g. 1) or a comma-separated list of addresses, subnets and the names loopback, linklocal, uniquelocal (e.g. 10.0.0.1, 172.16.0.0/12, uniquelocal)",
     });
     return z.NEVER;
   });

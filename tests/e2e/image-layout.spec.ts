@@ -98,6 +98,11 @@ test("the image's files start in production mode against live services and serve
     runtimeEnv.DATA_DIR,
   );
   expect(runtime.instructions.find((instruction) => instruction.name === "HEALTHCHECK")?.args).toContain("/healthz");
+  // The build stage runs no install scripts (vnu-jar's would download a Java runtime from outside the registry).
+  const buildInstall = stages
+    .find((stage) => stage.name === "build")
+    ?.instructions.find((instruction) => instruction.name === "RUN" && /\bnpm (install|ci)\b/.test(instruction.args));
+  expect(buildInstall?.args).toContain("--ignore-scripts");
 
   const work = mkdtempSync(path.join(tmpdir(), "hub-image-"));
   const image = path.join(work, "app");
@@ -152,6 +157,8 @@ test("the image's files start in production mode against live services and serve
     expect(existsSync(path.join(image, "demo"))).toBe(false);
     expect(existsSync(path.join(image, "build", "server", "index.js"))).toBe(true);
     expect(existsSync(path.join(image, "node_modules", "vite"))).toBe(false);
+    // Build-only packages stay out of the runtime: the heading font is bundled into build/client.
+    expect(existsSync(path.join(image, "node_modules", "@fontsource", "fraunces"))).toBe(false);
 
     const site = await spawnSite(
       {
@@ -195,6 +202,34 @@ test("the image's files start in production mode against live services and serve
         env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
       });
       expect(leads.stdout).toContain("0 pending");
+      // In the image /app belongs to root: the staff export to standard output and back up into DATA_DIR.
+      const posted = await fetch(`${site.url}/contact`, {
+        method: "POST",
+        body: new URLSearchParams({
+          name: "Jordan Reyes",
+          email: "jordan.reyes@example.com",
+          phone: "(870) 555-0199",
+          interests: "partnership",
+          referralSource: "Event",
+        }),
+      });
+      expect(posted.status).toBe(200);
+      const exported = await run("npm", ["run", "--silent", "leads", "--", "export"], {
+        cwd: image,
+        env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
+      });
+      const csv = exported.stdout.split("\r\n");
+      expect(csv[0]).toMatch(/^id,created_at,name,email,/);
+      expect(csv[1]).toContain("jordan.reyes@example.com");
+      const backup = await run(
+        "npm",
+        ["run", "--silent", "leads", "--", "backup", path.join(dataDir, "backup.sqlite")],
+        {
+          cwd: image,
+          env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
+        },
+      );
+      expect(backup.stdout).toContain("Backed up 1 lead(s)");
       const link = await run("npm", ["run", "-s", "preview-link", "--", "/blog/a-draft"], {
         cwd: image,
         env: {

@@ -12,7 +12,7 @@ import { DEMO_SITE, LIVE_SITE } from "./support/servers";
 import { spawnSite } from "./support/spawn-site";
 
 test.describe("the server", () => {
-  test("answers /healthz with the integrations' modes, all demo by default", async ({ request }) => {
+  test("answers /healthz with the integrations' modes: demo by default, analytics off", async ({ request }) => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
     expect(response.headers()["cache-control"]).toBe("no-store");
@@ -23,7 +23,7 @@ test.describe("the server", () => {
       events: "demo",
       leads: "demo",
       booking: "demo",
-      analytics: "demo",
+      analytics: "off",
     });
   });
 
@@ -58,7 +58,13 @@ test.describe("the server", () => {
       expect(site.output()).toContain("leads     unconfigured: LEAD_WEBHOOK_URL not set");
       expect(site.output()).not.toMatch(/stand-in|webhook sink/);
       const health = await (await fetch(`${site.url}/healthz`)).json();
-      expect(health.integrations).toMatchObject({ content: "live", events: "live", leads: "unconfigured" });
+      expect(health.integrations).toMatchObject({
+        content: "live",
+        events: "live",
+        leads: "unconfigured",
+        analytics: "off",
+      });
+      expect(site.output()).toContain("analytics off: GA_MEASUREMENT_ID not set");
       expect(health.warnings).toEqual([
         "LEAD_WEBHOOK_URL is not set: leads are stored and wait for delivery until it is.",
       ]);
@@ -127,6 +133,42 @@ test.describe("the server", () => {
     const asset = await request.get(script as string);
     expect(asset.status()).toBe(200);
     expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  test.describe("the contact form's answers", () => {
+    test.use({ isolatedSiteEnv: { CONTACT_RATE_LIMIT: "2" } });
+
+    test("are never stored by a browser or a CDN: no-store whatever the outcome", async ({ isolatedSite }) => {
+      const lead = {
+        name: "Jordan Reyes",
+        email: "jordan.reyes@example.com",
+        phone: "(870) 555-0199",
+        interests: "partnership",
+        referralSource: "Event",
+      };
+      const post = (target: string, fields: Record<string, string>, type = "application/x-www-form-urlencoded") =>
+        fetch(`${isolatedSite.url}${target}`, {
+          method: "POST",
+          headers: { "Content-Type": type },
+          body: type === "application/json" ? JSON.stringify(fields) : new URLSearchParams(fields).toString(),
+        });
+      const answers = [
+        ["stored, as a page", await post("/contact", lead), 200],
+        ["stored, as data", await post("/contact.data", lead), 200],
+        ["invalid, as a page", await post("/contact", { ...lead, email: "nope" }), 400],
+        ["invalid, as data", await post("/contact.data", { ...lead, email: "nope" }), 400],
+        ["not a form", await post("/contact.data", lead, "text/plain"), 415],
+        ["over the contact limit, as a page", await post("/contact", lead), 429],
+        ["over the contact limit, as data", await post("/contact.data", lead), 429],
+      ] as const;
+      for (const [outcome, response, status] of answers) {
+        expect(response.status, outcome).toBe(status);
+        expect(response.headers.get("cache-control"), outcome).toBe("no-store");
+      }
+      // The contact page itself is an ordinary page.
+      const page = await fetch(`${isolatedSite.url}/contact`);
+      expect(page.headers.get("cache-control")).toBe("private, max-age=60");
+    });
   });
 
   test("keeps server secrets out of the browser build and the pages", async ({ request }) => {
@@ -221,6 +263,8 @@ test.describe("the server", () => {
       const warnings = site.output().match(/TRUST_PROXY does not trust it/g) ?? [];
       expect(warnings).toHaveLength(1);
       expect(site.output()).toContain("A request came through a proxy at 127.0.0.1 with X-Forwarded-For");
+      // ...and which value would make it trusted.
+      expect(site.output()).toContain("set TRUST_PROXY=127.0.0.1 (or TRUST_PROXY=loopback,");
     } finally {
       await site.stop();
     }

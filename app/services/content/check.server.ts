@@ -1,4 +1,7 @@
+import type { Document } from "@contentful/rich-text-types";
 import type { ContentfulClientApi } from "contentful";
+import { legalDocumentFromRichText } from "~/lib/legal-text";
+import { toVideoSource } from "~/lib/video";
 import { SITE_IMAGE_TYPE } from "./model.server";
 
 /**
@@ -6,7 +9,8 @@ import { SITE_IMAGE_TYPE } from "./model.server";
  * model the site reads (docs/content.md). An error is something the site cannot show as the editor
  * meant: a content type it queries is missing (its sections show their error message), or an entry
  * lacks a field the site needs (the site leaves the entry out). A warning is shown, but not as meant:
- * a hero without a site, a gallery tag outside the filters, a picture the site asks for that is missing.
+ * a hero without a site, a gallery tag outside the filters, a picture the site asks for that is missing,
+ * a video tour left on its built-in placeholder address, a legal page left on its built-in text.
  */
 
 export type Severity = "error" | "warning";
@@ -28,6 +32,13 @@ export interface ContentModel {
   galleryTags: string[];
   /** The `siteImage` keys the site asks for. */
   siteImageKeys: string[];
+  /**
+   * The video tours (`siteVideo` keys) and the address each plays without an entry: a placeholder
+   * built into the code (app/content/spaces.ts), which cannot play on a live site.
+   */
+  videoTours: { key: string; defaultVideoUrl: string }[];
+  /** The pages that show a `legalText` entry, by slug (privacy, terms). */
+  legalSlugs: string[];
 }
 
 type Fields = Record<string, unknown>;
@@ -44,10 +55,16 @@ const REQUIRED_FIELDS: Record<string, { fields: string[]; consequence: string }>
   galleryImage: { fields: ["image"], consequence: "the gallery leaves the image out" },
   PageHero: { fields: ["slug"], consequence: "no page uses the hero" },
   [SITE_IMAGE_TYPE]: { fields: ["key", "site", "image"], consequence: "no page uses the picture" },
+  siteVideo: { fields: ["key"], consequence: "no tour uses it" },
+  legalText: { fields: ["slug"], consequence: "no page uses it" },
 };
 
-/** Content types whose absence the site survives (their places are shown without them). */
-const OPTIONAL_TYPES = new Set([SITE_IMAGE_TYPE]);
+/** Content types whose absence the site survives, and what it shows instead. */
+const OPTIONAL_TYPES: Record<string, string> = {
+  [SITE_IMAGE_TYPE]: "those places show no picture",
+  siteVideo: "every video tour plays its built-in placeholder address, which cannot play on a live site",
+  legalText: "the Privacy and Terms pages show their built-in texts (app/content/legal.ts)",
+};
 
 const PAGE_SIZE = 1_000;
 
@@ -86,8 +103,8 @@ export async function checkContent(
   const entries: Record<string, RawEntry[]> = {};
   for (const contentType of Object.keys(REQUIRED_FIELDS)) {
     if (!types.has(contentType)) {
-      if (OPTIONAL_TYPES.has(contentType)) {
-        add("warning", contentType, `The space has no ${contentType} content type: those places show no picture.`);
+      if (contentType in OPTIONAL_TYPES) {
+        add("warning", contentType, `The space has no ${contentType} content type: ${OPTIONAL_TYPES[contentType]}.`);
       } else {
         add("error", contentType, `The space has no ${contentType} content type: the site's queries for it fail.`);
       }
@@ -202,7 +219,140 @@ export async function checkContent(
       );
     }
   }
+  if (types.has("siteVideo")) checkSiteVideos(entries.siteVideo ?? [], model, add);
+  if (types.has("legalText")) checkLegalTexts(entries.legalText ?? [], model, add);
   return problems;
+}
+
+type AddProblem = (severity: Severity, contentType: string, message: string, entryId?: string) => void;
+
+/** The address a `siteVideo` entry plays, as the site reads it (site.server.ts): an uploaded video file first. */
+function siteVideoAddress(entry: RawEntry): string | null {
+  const file = (entry.fields.video as { fields?: { file?: { url?: unknown; contentType?: unknown } } } | undefined)
+    ?.fields?.file;
+  if (typeof file?.url === "string" && typeof file.contentType === "string" && file.contentType.startsWith("video/")) {
+    return file.url.startsWith("//") ? `https:${file.url}` : file.url;
+  }
+  const address = typeof entry.fields.videoUrl === "string" ? entry.fields.videoUrl.trim() : "";
+  if (!address) return null;
+  return address.startsWith("//") ? `https:${address}` : address;
+}
+
+function checkSiteVideos(videos: RawEntry[], model: ContentModel, add: AddProblem): void {
+  const tours = new Map(model.videoTours.map((tour) => [tour.key, tour.defaultVideoUrl]));
+  const byKey = new Map<string, RawEntry[]>();
+  for (const video of videos) {
+    const key = video.fields.key;
+    if (typeof key !== "string" || !key) continue;
+    byKey.set(key, [...(byKey.get(key) ?? []), video]);
+    const name = `The video "${key}"`;
+    if (!tours.has(key)) {
+      add(
+        "warning",
+        "siteVideo",
+        `${name} is for no tour (the tours' keys: ${[...tours.keys()].join(", ")}).`,
+        video.sys.id,
+      );
+    }
+    if (isUnresolved(video.fields.video)) {
+      add("warning", "siteVideo", `${name} links a video file that is missing or unpublished.`, video.sys.id);
+    } else {
+      const contentType = (video.fields.video as { fields?: { file?: { contentType?: unknown } } } | undefined)?.fields
+        ?.file?.contentType;
+      if (typeof contentType === "string" && !contentType.startsWith("video/")) {
+        add("warning", "siteVideo", `${name} links a file that is not a video (${contentType}).`, video.sys.id);
+      }
+    }
+    const address = siteVideoAddress(video);
+    if (!address) {
+      add(
+        "warning",
+        "siteVideo",
+        `${name} has neither a video file nor a videoUrl: the tour shows its poster without a Play button.`,
+        video.sys.id,
+      );
+    } else if (!toVideoSource(address)) {
+      add(
+        "warning",
+        "siteVideo",
+        `${name} has the address "${address}", which is not a YouTube, Vimeo or video-file address: the tour shows its poster without a Play button.`,
+        video.sys.id,
+      );
+    } else if (tours.has(key) && toVideoSource(address)?.url === toVideoSource(tours.get(key))?.url) {
+      add(
+        "warning",
+        "siteVideo",
+        `${name} plays the built-in placeholder address, which cannot play on a live site.`,
+        video.sys.id,
+      );
+    }
+  }
+  for (const [key, entries] of byKey) {
+    if (entries.length > 1) {
+      add("warning", "siteVideo", `${entries.length} entries share the key "${key}": the tour plays one of them.`);
+    }
+  }
+  const placeholders = [...tours.keys()].filter((key) => !byKey.has(key));
+  if (placeholders.length > 0) {
+    add(
+      "warning",
+      "siteVideo",
+      `No video for the tours ${placeholders.join(", ")}: they play their built-in placeholder addresses (app/content/spaces.ts), which cannot play on a live site.`,
+    );
+  }
+}
+
+function checkLegalTexts(texts: RawEntry[], model: ContentModel, add: AddProblem): void {
+  const bySlug = new Map<string, number>();
+  for (const legal of texts) {
+    const slug = legal.fields.slug;
+    if (typeof slug !== "string" || !slug) continue;
+    bySlug.set(slug, (bySlug.get(slug) ?? 0) + 1);
+    const name = `The legal text "${slug}"`;
+    if (!model.legalSlugs.includes(slug)) {
+      add(
+        "warning",
+        "legalText",
+        `${name} is for no page (the legal pages: ${model.legalSlugs.join(", ")}).`,
+        legal.sys.id,
+      );
+      continue;
+    }
+    const body = legal.fields.body as { nodeType?: unknown } | undefined;
+    const document = legalDocumentFromRichText({
+      dateLine: "",
+      introduction: "",
+      body: body?.nodeType === "document" ? (body as Document) : null,
+    });
+    if (document.sections.length === 0) {
+      add("error", "legalText", `${name} has no body: /${slug} shows the built-in text instead.`, legal.sys.id);
+      continue;
+    }
+    if (document.sections.filter((section) => section.heading).length < 2) {
+      add(
+        "warning",
+        "legalText",
+        `${name} has fewer than two headings 2: its page shows no table of contents.`,
+        legal.sys.id,
+      );
+    }
+    const missing = ["dateLine", "introduction"].filter((field) => isBlank(legal.fields[field]));
+    if (missing.length > 0) {
+      add("warning", "legalText", `${name} has no ${missing.join(", ")}: its page shows none.`, legal.sys.id);
+    }
+  }
+  for (const [slug, count] of bySlug) {
+    if (count > 1)
+      add("warning", "legalText", `${count} legal texts share the slug "${slug}": the page shows one of them.`);
+  }
+  const builtIn = model.legalSlugs.filter((slug) => !bySlug.has(slug));
+  if (builtIn.length > 0) {
+    add(
+      "warning",
+      "legalText",
+      `No legal text for ${builtIn.join(", ")}: ${builtIn.map((slug) => `/${slug}`).join(" and ")} show the built-in text (app/content/legal.ts).`,
+    );
+  }
 }
 
 export function formatProblems(problems: ContentProblem[]): string {

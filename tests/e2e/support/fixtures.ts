@@ -1,13 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
 import type { ContentfulStandIn } from "../../../demo/contentful.ts";
 import type { EventsStandIn } from "../../../demo/events.ts";
 import { startWebhookSink, type WebhookSink } from "../../../demo/webhook.ts";
 import { liveContentEnv, liveEventsEnv, startTestContentService, startTestEventsService } from "./content-stand-in.ts";
-import { type SpawnedSite, spawnSite } from "./spawn-site.ts";
+import { SHARED_SERVER_LOGS } from "./servers.ts";
+import { type SpawnedSite, spawnSite, takeSpawnedSites } from "./spawn-site.ts";
 
 /**
  * Every browser context a test uses fails the test on any console error, uncaught page error or
@@ -37,6 +38,45 @@ interface Fixtures {
   isolatedSiteEnv: Record<string, string>;
   /** The patterns the current test allowed (internal to this module). */
   allowedConsoleErrors: RegExp[];
+  /** Automatic: when a test fails, what the servers logged while it ran (internal to this module). */
+  serverLogsOnFailure: void;
+}
+
+/** How many of a log's last lines a failed test prints (the whole log is attached). */
+const LOG_TAIL_LINES = 30;
+
+function fileSize(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** What was appended to `file` after `offset` bytes. */
+function readFrom(file: string, offset: number): string {
+  const length = fileSize(file) - offset;
+  if (length <= 0) return "";
+  const buffer = Buffer.alloc(length);
+  const descriptor = openSync(file, "r");
+  try {
+    readSync(descriptor, buffer, 0, length, offset);
+  } finally {
+    closeSync(descriptor);
+  }
+  return buffer.toString("utf8");
+}
+
+/** Attaches a server's log to the failed test's result, and prints its last lines. */
+async function showLog(testInfo: TestInfo, name: string, text: string): Promise<void> {
+  const file = testInfo.outputPath(`${name.replaceAll(/[^a-z0-9]+/gi, "-")}.log`);
+  writeFileSync(file, text);
+  await testInfo.attach(`${name} log`, { path: file, contentType: "text/plain" });
+  const lines = text.trimEnd().split("\n");
+  const tail = lines.slice(-LOG_TAIL_LINES).join("\n");
+  process.stderr.write(
+    `\n${name} (${lines.length} lines logged while "${testInfo.title}" ran; the last ${Math.min(lines.length, LOG_TAIL_LINES)}, all of them in ${file}):\n${tail}\n\n`,
+  );
 }
 
 export const test = base.extend<Fixtures>({
@@ -45,6 +85,22 @@ export const test = base.extend<Fixtures>({
     await use([]);
   },
   isolatedSiteEnv: [{}, { option: true }],
+  serverLogsOnFailure: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
+    async ({}, use, testInfo) => {
+      const shared = SHARED_SERVER_LOGS.map(({ name, file }) => ({ name, file, offset: fileSize(file) }));
+      takeSpawnedSites();
+      await use();
+      const spawned = takeSpawnedSites();
+      if (testInfo.status === testInfo.expectedStatus) return;
+      for (const { name, file, offset } of shared) {
+        const text = readFrom(file, offset);
+        if (text.trim()) await showLog(testInfo, `the ${name}`, text);
+      }
+      for (const site of spawned) await showLog(testInfo, `the site on port ${site.port}`, site.output());
+    },
+    { auto: true },
+  ],
   isolatedSite: async ({ context, isolatedSiteEnv }, use) => {
     const [content, events, webhook] = await Promise.all([
       startTestContentService(),

@@ -10,12 +10,23 @@ if (!Number.isInteger(base) || base < 1024 || base > 65_000) {
 
 const loopback = (port: number) => `http://127.0.0.1:${port}`;
 
-export const DEMO_SITE = { port: base, url: loopback(base), siteUrl: "https://demo.ozarkfoundry.example" };
+/**
+ * Where the shared servers write everything they log (one file each, emptied at each run). The test
+ * output shows a server's log only for a failed test (fixtures.ts), so a passing run stays readable.
+ */
+export const SERVER_LOG_DIR = "test-results/servers";
+
+export const DEMO_SITE = {
+  port: base,
+  url: loopback(base),
+  siteUrl: "https://demo.ozarkfoundry.example",
+  logFile: `${SERVER_LOG_DIR}/demo-site.log`,
+};
 
 export const LIVE_SITE = {
   port: base + 1,
   url: loopback(base + 1),
-  logFile: "test-results/live-site.log",
+  logFile: `${SERVER_LOG_DIR}/live-site.log`,
 };
 
 export const CONTENT_STAND_IN = {
@@ -24,4 +35,12 @@ export const CONTENT_STAND_IN = {
   url: loopback(base + 2),
   spaceId: "e2espace",
   accessToken: "e2e-delivery-token",
+  logFile: `${SERVER_LOG_DIR}/content-service.log`,
 };
+
+/** The shared servers' logs, by the name a failed test's report gives them. */
+export const SHARED_SERVER_LOGS = [
+  { name: "demo site", file: DEMO_SITE.logFile },
+  { name: "live site", file: LIVE_SITE.logFile },
+  { name: "content service", file: CONTENT_STAND_IN.logFile },
+] as const;

@@ -21,6 +21,16 @@ export interface SpawnedSite {
 
 const LISTENING = /listening on \S+ \(127\.0\.0\.1:(\d+)\)/;
 
+/** The sites started in this process since the last `takeSpawnedSites()`: a failed test shows their logs (fixtures.ts). */
+let spawnedSites: SpawnedSite[] = [];
+
+/** The sites started since the last call, and forgets them. */
+export function takeSpawnedSites(): SpawnedSite[] {
+  const taken = spawnedSites;
+  spawnedSites = [];
+  return taken;
+}
+
 export async function spawnSite(
   env: Record<string, string> = {},
   {
@@ -68,7 +78,7 @@ export async function spawnSite(
     });
   });
 
-  return {
+  const site: SpawnedSite = {
     url: `http://127.0.0.1:${port}`,
     port,
     output: () => output,
@@ -80,6 +90,8 @@ export async function spawnSite(
         child.kill("SIGKILL");
       }),
   };
+  spawnedSites.push(site);
+  return site;
 }
 
 export function stopProcess(child: ChildProcess): Promise<void> {
