@@ -74,6 +74,12 @@ describe.each(backends)("lead store ($name)", (backend) => {
 
   const claim = (store: LeadStore, worker = "worker-a", leaseMs = 30_000) =>
     store.claimDue({ worker, leaseMs, limit: 10 });
+  const fail = (store: LeadStore, id: string, status: number | null, waitMs: number, worker = "worker-a") =>
+    store.recordFailure(id, worker, {
+      error: status === null ? "webhook unreachable" : `webhook answered ${status}`,
+      status,
+      nextAttemptAt: later(waitMs),
+    });
 
   beforeEach(async () => {
     clock = new Date("2026-03-05T12:00:00.000Z");
@@ -104,9 +110,14 @@ describe.each(backends)("lead store ($name)", (backend) => {
     const store = await open();
     const lead = await store.create(submission);
     await claim(store);
-    await store.recordFailure(lead.id, "worker-a", "webhook answered 503", later(60_000));
+    await fail(store, lead.id, 503, 60_000);
     expect(await claim(store)).toEqual([]);
-    expect(await store.get(lead.id)).toMatchObject({ attempts: 1, lastError: "webhook answered 503", claimedBy: null });
+    expect(await store.get(lead.id)).toMatchObject({
+      attempts: 1,
+      lastError: "webhook answered 503",
+      lastStatus: 503,
+      claimedBy: null,
+    });
     expect(await store.nextWakeAt()).toEqual(later(60_000));
     clock = later(60_000);
     expect(await claim(store)).toHaveLength(1);
@@ -122,14 +133,14 @@ describe.each(backends)("lead store ($name)", (backend) => {
     const lead = await store.create(submission);
     expect((await claim(store, "worker-a", 30_000)).map((due) => due.id)).toEqual([lead.id]);
     expect(await claim(store, "worker-b")).toEqual([]);
-    // A worker may take up its own claim again (to record a delivery the store refused earlier).
-    expect(await claim(store, "worker-a")).toHaveLength(1);
+    // Not even the holder claims it again while it posts it.
+    expect(await claim(store, "worker-a")).toEqual([]);
     expect(await store.nextWakeAt()).toEqual(later(30_000));
     // worker-a crashed: its lease runs out and worker-b picks the lead up.
     clock = later(30_000);
     expect((await claim(store, "worker-b")).map((due) => due.id)).toEqual([lead.id]);
     // A failure recorded by a worker that no longer holds the lead changes nothing.
-    await store.recordFailure(lead.id, "worker-a", "late", later(60_000));
+    await fail(store, lead.id, 503, 60_000, "worker-a");
     expect(await store.get(lead.id)).toMatchObject({ attempts: 0, claimedBy: "worker-b" });
   });
 
@@ -149,12 +160,84 @@ describe.each(backends)("lead store ($name)", (backend) => {
     expect(new Set(ids)).toEqual(new Set(created.map((lead) => lead.id)));
   });
 
-  it("gives back claims a stopping worker will not use", async () => {
+  it("leases one lead per claim, so a worker posting slowly leaves the rest to others", async () => {
     const store = await open();
-    const lead = await store.create(submission);
-    await claim(store, "worker-a");
-    await store.release([lead.id], "worker-a");
-    expect((await claim(store, "worker-b")).map((due) => due.id)).toEqual([lead.id]);
+    const first = await store.create(submission);
+    clock = later(1);
+    const second = await store.create({ ...submission, name: "Second Person" });
+    expect((await store.claimDue({ worker: "worker-a", leaseMs: 30_000, limit: 1 })).map((lead) => lead.id)).toEqual([
+      first.id,
+    ]);
+    // worker-a is still posting the first lead; the second is not held by its lease.
+    expect((await store.claimDue({ worker: "worker-b", leaseMs: 30_000, limit: 1 })).map((lead) => lead.id)).toEqual([
+      second.id,
+    ]);
+    expect(await store.claimDue({ worker: "worker-c", leaseMs: 30_000, limit: 1 })).toEqual([]);
+  });
+
+  it("stores one lead per submission: the same id with the same details is a repeat, other details a new lead", async () => {
+    const store = await open();
+    const stored = await store.createOnce(submission, "form-4c1d9e0b2a7f3e1d");
+    expect(stored).toMatchObject({ repeat: false, lead: { ...submission, status: "pending" } });
+    const again = await store.createOnce(
+      { ...submission, interests: ["think-lounge", "coworking-space"] },
+      "form-4c1d9e0b2a7f3e1d",
+    );
+    expect(again).toEqual({ lead: stored.lead, repeat: true });
+    // Two sends of one form arriving together.
+    const together = await Promise.all([
+      store.createOnce({ ...submission, name: "Sam Lee" }, "form-0a1b2c3d4e5f6a7b"),
+      store.createOnce({ ...submission, name: "Sam Lee" }, "form-0a1b2c3d4e5f6a7b"),
+    ]);
+    expect(together.map(({ repeat }) => repeat).sort()).toEqual([false, true]);
+    expect(together[0]!.lead.id).toBe(together[1]!.lead.id);
+    // A stale form (the back button) sent with other details is somebody's new message, not a repeat.
+    const other = await store.createOnce({ ...submission, phone: "(870) 555-0100" }, "form-4c1d9e0b2a7f3e1d");
+    expect(other.repeat).toBe(false);
+    expect(other.lead.id).not.toBe(stored.lead.id);
+    // Leads without a submission id are never repeats of each other.
+    await store.create(submission);
+    await store.create(submission);
+    expect((await store.list()).length).toBe(5);
+  });
+
+  it("makes the backlog due when the webhook is back, except leads it rejected on their own", async () => {
+    const store = await open();
+    const [unreachable, overloaded, redirected, rejected, throttled, healthy] = await Promise.all(
+      ["a", "b", "c", "d", "e", "f"].map((name) => store.create({ ...submission, name })),
+    );
+    await claim(store);
+    await fail(store, unreachable!.id, null, 600_000);
+    await fail(store, overloaded!.id, 503, 600_000);
+    await fail(store, redirected!.id, 301, 600_000);
+    await fail(store, rejected!.id, 422, 600_000);
+    await fail(store, throttled!.id, 429, 600_000);
+    await store.markDelivered(healthy!.id);
+    clock = later(1_000);
+
+    expect(await store.makeBacklogDue(null)).toBe(4);
+    const due = (await claim(store, "worker-b")).map((lead) => lead.id);
+    expect(new Set(due)).toEqual(new Set([unreachable!.id, overloaded!.id, redirected!.id, throttled!.id]));
+    expect(await store.get(rejected!.id)).toMatchObject({ nextAttemptAt: later(599_000).toISOString() });
+    // A lead that got the same 422 was accepted after all: the 422 was not about the lead, so it is due too.
+    expect(await store.makeBacklogDue(422)).toBe(1);
+    expect((await claim(store, "worker-c")).map((lead) => lead.id)).toEqual([rejected!.id]);
+  });
+
+  it("lets a worker claim early the lead due soonest among those waiting for an unavailable webhook", async () => {
+    const store = await open();
+    const [later1, sooner, rejected] = await Promise.all(
+      ["a", "b", "c"].map((name) => store.create({ ...submission, name })),
+    );
+    expect(await store.claimEarly({ worker: "worker-a", leaseMs: 30_000 })).toBeNull();
+    await claim(store);
+    await fail(store, later1!.id, 503, 600_000);
+    await fail(store, sooner!.id, null, 300_000);
+    await fail(store, rejected!.id, 400, 60_000);
+    const probe = await store.claimEarly({ worker: "worker-a", leaseMs: 30_000 });
+    expect(probe).toMatchObject({ id: sooner!.id, claimedBy: "worker-a" });
+    expect(await store.claimEarly({ worker: "worker-b", leaseMs: 30_000 })).toMatchObject({ id: later1!.id });
+    expect(await store.claimEarly({ worker: "worker-c", leaseMs: 30_000 })).toBeNull();
   });
 
   it("still has every pending lead after it is closed and opened again", async () => {
@@ -173,7 +256,7 @@ describe.each(backends)("lead store ($name)", (backend) => {
     const store = await open();
     const lead = await store.create(submission);
     await claim(store);
-    await store.recordFailure(lead.id, "worker-a", "webhook unreachable", later(3_600_000));
+    await fail(store, lead.id, null, 3_600_000);
     expect(await store.retry({ allFailed: true })).toBe(1);
     expect(await claim(store)).toHaveLength(1);
     expect(await store.retry("lead_unknown")).toBe(0);
@@ -260,6 +343,9 @@ describe("lead intake", () => {
   const log = { info: vi.fn(), error: vi.fn() };
   const stored = { id: "lead_1", email: submission.email, phone: submission.phone } as never;
   const allowAll = () => ({ attempt: async () => ({ allowed: true as const }) });
+  const notCalled = async () => {
+    throw new Error("not expected: no submission id was sent");
+  };
 
   it("answers failed, never stored, when the store refuses the write", async () => {
     const onStored = vi.fn();
@@ -268,6 +354,7 @@ describe("lead intake", () => {
         create: async () => {
           throw new Error("SQLITE_FULL: database or disk is full");
         },
+        createOnce: notCalled,
         contactLimiter: allowAll,
       },
       onStored,
@@ -282,6 +369,7 @@ describe("lead intake", () => {
     const intake = createLeadIntake({
       store: {
         create: async () => stored,
+        createOnce: notCalled,
         contactLimiter: () => ({
           attempt: async () => {
             throw new Error("connect ECONNREFUSED");
@@ -295,11 +383,31 @@ describe("lead intake", () => {
     expect(await intake.submit("203.0.113.7", submission)).toEqual({ status: "failed" });
   });
 
+  it("thanks a repeat of a stored submission without storing it or handing it to delivery again", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "leads-intake-"));
+    const store = await openLeadStore({ dataDir });
+    try {
+      const onStored = vi.fn();
+      const intake = createLeadIntake({ store, onStored, limit: 5, log });
+      const submissionId = "4c1d9e0b2a7f3e1d4c1d9e0b2a7f3e1d";
+      const first = await intake.submit("203.0.113.7", submission, submissionId);
+      expect(first).toMatchObject({ status: "stored" });
+      expect(await intake.submit("203.0.113.7", submission, submissionId)).toEqual(first);
+      expect(onStored).toHaveBeenCalledTimes(1);
+      expect(await store.list()).toHaveLength(1);
+      expect(log.info).toHaveBeenCalledWith(expect.stringContaining("sent again with the same submission id"));
+    } finally {
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it("counts IPv6 visitors by their /64", async () => {
     const keys: string[] = [];
     const intake = createLeadIntake({
       store: {
         create: async () => stored,
+        createOnce: notCalled,
         contactLimiter: () => ({
           attempt: async (key: string) => {
             keys.push(key);
