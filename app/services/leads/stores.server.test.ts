@@ -5,6 +5,8 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ContactSubmission } from "~/lib/contact";
 import { startTestDatabase, type TestDatabase } from "../../../tests/support/postgres.ts";
+import { startTcpProxy } from "../../../tests/support/tcp-proxy.ts";
+import { openPostgresLeadStore } from "./postgres-store.server.ts";
 import {
   createLeadIntake,
   describeDatabaseUrl,
@@ -336,6 +338,71 @@ describe("SQLite under lock contention", () => {
       await store.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("PostgreSQL when a statement runs long or its answer is lost", () => {
+  const stores: LeadStore[] = [];
+  const admin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  };
+
+  afterEach(async () => {
+    for (const store of stores.splice(0)) await store.close();
+    await admin((client) =>
+      client.query("DROP TABLE IF EXISTS leads, contact_attempts, store_health, lead_schema_migrations"),
+    );
+  });
+
+  it("closes a connection whose query timed out inside a transaction, never handing it to the next visitor", async () => {
+    const target = new URL(database.url);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port) });
+    try {
+      // One connection, so the next visitor would get the very connection that timed out.
+      const store = await openPostgresLeadStore({
+        url: proxy.via(database.url),
+        poolSize: 1,
+        timeouts: { queryMs: 500, statementMs: 400, idleInTransactionMs: 5_000 },
+      });
+      stores.push(store);
+      const limiter = store.contactLimiter({ limit: 100, windowMs: 600_000 });
+      // The database gets the contact limit's BEGIN, but its answer never arrives in time.
+      proxy.stall("answers");
+      await expect(limiter.attempt("203.0.113.7")).rejects.toThrow(/timeout/i);
+      proxy.resume();
+      const lead = await store.create(submission);
+      // Committed, so another connection sees it (inside the abandoned transaction it would not be).
+      const { rows } = await admin((client) => client.query("SELECT id FROM leads WHERE id = $1", [lead.id]));
+      expect(rows).toEqual([{ id: lead.id }]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("cancels a long statement on the server before the client gives up, so a failed insert never commits later", async () => {
+    const store = await openPostgresLeadStore({
+      url: database.url,
+      timeouts: { queryMs: 3_000, statementMs: 500, idleInTransactionMs: 5_000 },
+    });
+    stores.push(store);
+    await admin(async (client) => {
+      await client.query("BEGIN");
+      await client.query("LOCK TABLE leads IN ACCESS EXCLUSIVE MODE");
+      await expect(store.create(submission)).rejects.toThrow(/statement timeout/);
+      await client.query("COMMIT");
+      // An insert still waiting for the lock would take it first, and commit, before this count.
+      await client.query("BEGIN");
+      await client.query("LOCK TABLE leads IN ACCESS EXCLUSIVE MODE");
+      const { rows } = await client.query<{ count: string }>("SELECT COUNT(*) AS count FROM leads");
+      await client.query("COMMIT");
+      expect(rows[0]!.count).toBe("0");
+    });
   });
 });
 
