@@ -11,10 +11,11 @@ export interface TcpProxy {
   /** `url` with the proxy's host and port in place of the server's. */
   via(url: string): string;
   /**
-   * Holds the bytes of every connection, open now or opened later, until `resume` or `drop`:
-   * `answers` holds only what the server sends (requests still arrive, their answers do not).
+   * Holds the bytes of every connection open now, and of those opened later unless `newConnections` is
+   * false, until `resume` or `drop`: `answers` holds only what the server sends (requests still
+   * arrive, their answers do not).
    */
-  stall(direction?: "both" | "answers"): void;
+  stall(direction?: Holding, options?: { newConnections?: boolean }): void;
   /** Delivers what was held and forwards again. */
   resume(): void;
   /** Closes every connection (what was held is lost); new connections are forwarded again. */
@@ -24,21 +25,25 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
+type Holding = "both" | "answers";
+
 interface Pair {
   client: Socket;
   server: Socket;
+  holding: Holding | null;
   held: { requests: Buffer[]; answers: Buffer[] };
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const pairs = new Set<Pair>();
-  let stalled: "none" | "both" | "answers" = "none";
-  const holdsRequests = () => stalled === "both";
-  const holdsAnswers = () => stalled !== "none";
+  /** What a new connection holds from the start. */
+  let newConnections: Holding | null = null;
+  const holdsRequests = (pair: Pair) => pair.holding === "both";
+  const holdsAnswers = (pair: Pair) => pair.holding !== null;
 
   const server = createServer((client) => {
     const upstream = createConnection(target);
-    const pair: Pair = { client, server: upstream, held: { requests: [], answers: [] } };
+    const pair: Pair = { client, server: upstream, holding: newConnections, held: { requests: [], answers: [] } };
     pairs.add(pair);
     const close = () => {
       pairs.delete(pair);
@@ -46,16 +51,16 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       upstream.destroy();
     };
     client.on("data", (chunk: Buffer) => {
-      if (holdsRequests()) pair.held.requests.push(chunk);
+      if (holdsRequests(pair)) pair.held.requests.push(chunk);
       else upstream.write(chunk);
     });
     upstream.on("data", (chunk: Buffer) => {
-      if (holdsAnswers()) pair.held.answers.push(chunk);
+      if (holdsAnswers(pair)) pair.held.answers.push(chunk);
       else client.write(chunk);
     });
     // A side that closes while its bytes are held stays open until they would have arrived.
-    client.on("end", () => (holdsRequests() ? undefined : close()));
-    upstream.on("end", () => (holdsAnswers() ? undefined : close()));
+    client.on("end", () => (holdsRequests(pair) ? undefined : close()));
+    upstream.on("end", () => (holdsAnswers(pair) ? undefined : close()));
     client.on("error", close);
     upstream.on("error", close);
   });
@@ -64,7 +69,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     server.listen(0, "127.0.0.1", resolve);
   });
   const drop = () => {
-    stalled = "none";
+    newConnections = null;
     for (const pair of [...pairs]) {
       pairs.delete(pair);
       pair.client.destroy();
@@ -82,12 +87,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       proxied.port = String(port);
       return proxied.toString();
     },
-    stall(direction = "both") {
-      stalled = direction;
+    stall(direction = "both", options = {}) {
+      for (const pair of pairs) pair.holding = direction;
+      if (options.newConnections !== false) newConnections = direction;
     },
     resume() {
-      stalled = "none";
+      newConnections = null;
       for (const pair of pairs) {
+        pair.holding = null;
         for (const chunk of pair.held.requests.splice(0)) pair.server.write(chunk);
         for (const chunk of pair.held.answers.splice(0)) pair.client.write(chunk);
         if (pair.client.readableEnded || pair.server.readableEnded) {
