@@ -8,7 +8,8 @@
  *   lead webhook (and the optional mirror), retrying with backoff.
  * - `createRateLimiter`, `clientKey`: in-memory sliding-window limits per client (also the server's
  *   limit on writes before the router).
- * - `maskEmail`, `maskPhone`, `leadsToCsv`: what logs and the staff's `npm run leads` show.
+ * - `maskEmail`, `maskPhone`, `leadsToCsv`: what logs and the staff's `npm run leads` show;
+ *   `maskEmailsInPath`: a request path as the logs show it.
  *
  * The staff tool runs these files with plain Node, so imports between them are relative, with extensions.
  */
@@ -22,7 +23,7 @@ export {
   retryDelayMs,
 } from "./delivery.server.ts";
 export { createLeadIntake, type LeadIntake, type LeadSubmissionResult } from "./intake.server.ts";
-export { maskEmail, maskPhone } from "./masking.ts";
+export { maskEmail, maskEmailsInPath, maskPhone } from "./masking.ts";
 export { openLeadStore } from "./open-store.server.ts";
 export { clientKey, createRateLimiter, type RateLimiter, type SharedRateLimiter } from "./rate-limit.server.ts";
 export {
