@@ -16,6 +16,12 @@ export interface TcpProxy {
    * arrive, their answers do not).
    */
   stall(direction?: Holding, options?: { newConnections?: boolean }): void;
+  /**
+   * Stalls every connection (as `stall`) the moment a client sends bytes holding `text` (a query), after
+   * letting those bytes through: e.g. an insert reaches the database, and its answer does not come back.
+   * Resolves when it stalled.
+   */
+  stallWhenSent(text: string, direction?: Holding): Promise<void>;
   /** Delivers what was held and forwards again. */
   resume(): void;
   /** Closes every connection (what was held is lost); new connections are forwarded again. */
@@ -38,6 +44,11 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const pairs = new Set<Pair>();
   /** What a new connection holds from the start. */
   let newConnections: Holding | null = null;
+  let trigger: { text: string; direction: Holding; stalled: () => void } | null = null;
+  const stallAll = (direction: Holding, options: { newConnections?: boolean } = {}) => {
+    for (const pair of pairs) pair.holding = direction;
+    if (options.newConnections !== false) newConnections = direction;
+  };
   const holdsRequests = (pair: Pair) => pair.holding === "both";
   const holdsAnswers = (pair: Pair) => pair.holding !== null;
 
@@ -51,8 +62,17 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       upstream.destroy();
     };
     client.on("data", (chunk: Buffer) => {
-      if (holdsRequests(pair)) pair.held.requests.push(chunk);
-      else upstream.write(chunk);
+      if (holdsRequests(pair)) {
+        pair.held.requests.push(chunk);
+        return;
+      }
+      upstream.write(chunk);
+      if (trigger && chunk.includes(trigger.text)) {
+        const { direction, stalled } = trigger;
+        trigger = null;
+        stallAll(direction);
+        stalled();
+      }
     });
     upstream.on("data", (chunk: Buffer) => {
       if (holdsAnswers(pair)) pair.held.answers.push(chunk);
@@ -70,6 +90,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   });
   const drop = () => {
     newConnections = null;
+    trigger = null;
     for (const pair of [...pairs]) {
       pairs.delete(pair);
       pair.client.destroy();
@@ -88,8 +109,12 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       return proxied.toString();
     },
     stall(direction = "both", options = {}) {
-      for (const pair of pairs) pair.holding = direction;
-      if (options.newConnections !== false) newConnections = direction;
+      stallAll(direction, options);
+    },
+    stallWhenSent(text, direction = "both") {
+      return new Promise((resolve) => {
+        trigger = { text, direction, stalled: resolve };
+      });
     },
     resume() {
       newConnections = null;
