@@ -257,7 +257,7 @@ export function createLeadDelivery({
           lastPostStartedAt = Date.now();
           const delivery: Promise<void> = deliver(lead)
             .catch((error: unknown) => {
-              // The lead whose record failed stays claimed by this worker, which takes it up again after its backoff.
+              // The lead stays claimed until its lease ends; an accepted one is recorded first in the next run.
               if (!storeFailure.failed) Object.assign(storeFailure, { failed: true, error });
             })
             .finally(() => underWay.delete(delivery));

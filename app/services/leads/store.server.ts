@@ -63,7 +63,7 @@ export interface LeadStore {
    */
   createOnce(submission: ContactSubmission, submissionId: string): Promise<{ lead: Lead; repeat: boolean }>;
   get(id: string): Promise<Lead | null>;
-  /** Claims up to `limit` due pending leads that no other worker holds, oldest due first, for `leaseMs`. */
+  /** Claims up to `limit` due pending leads that no worker holds, oldest due first, for `leaseMs`. */
   claimDue(claim: LeadClaim): Promise<Lead[]>;
   /**
    * Claims, before it is due, the lead due soonest among those that failed because the webhook was

@@ -341,6 +341,72 @@ describe("SQLite under lock contention", () => {
   });
 });
 
+describe("a lead store from before submission ids", () => {
+  const pending = ["lead_from-before", "2026-03-01T09:00:00.000Z", "Sam Lee", "sam@example.com", "870-555-0100"];
+
+  it("in SQLite gains the new columns and keeps its leads", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "leads-v2-"));
+    const { DatabaseSync } = await import("node:sqlite");
+    const old = new DatabaseSync(path.join(dataDir, "leads.sqlite"));
+    old.exec(`
+      CREATE TABLE leads (id TEXT PRIMARY KEY, created_at TEXT NOT NULL, name TEXT NOT NULL, email TEXT NOT NULL,
+        phone TEXT NOT NULL, interests TEXT NOT NULL, referral_source TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'delivered')), attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL, last_error TEXT, delivered_at TEXT, mirror_status TEXT,
+        claimed_by TEXT, claimed_until TEXT);
+      CREATE TABLE store_health (id INTEGER PRIMARY KEY, checked_at TEXT NOT NULL);
+      PRAGMA user_version = 2;`);
+    old
+      .prepare(
+        "INSERT INTO leads VALUES (?, ?, ?, ?, ?, '[\"partnership\"]', 'Event', 'pending', 2, ?, 'webhook answered 503', NULL, NULL, NULL, NULL)",
+      )
+      .run(...pending, pending[1]!);
+    old.close();
+    const store = await openLeadStore({ dataDir });
+    try {
+      expect(await store.get("lead_from-before")).toMatchObject({ attempts: 2, lastStatus: null, status: "pending" });
+      expect((await store.createOnce(submission, "form-0a1b2c3d4e5f6a7b")).repeat).toBe(false);
+      expect((await store.createOnce(submission, "form-0a1b2c3d4e5f6a7b")).repeat).toBe(true);
+    } finally {
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("in PostgreSQL gains the new columns and keeps its leads", async () => {
+    const url = await database.createDatabase();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`
+        CREATE TABLE lead_schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
+        INSERT INTO lead_schema_migrations (version) VALUES (1);
+        CREATE TABLE leads (id text PRIMARY KEY, created_at timestamptz NOT NULL, name text NOT NULL, email text NOT NULL,
+          phone text NOT NULL, interests jsonb NOT NULL, referral_source text NOT NULL,
+          status text NOT NULL CHECK (status IN ('pending', 'delivered')), attempts integer NOT NULL DEFAULT 0,
+          next_attempt_at timestamptz NOT NULL, last_error text, delivered_at timestamptz, mirror_status text,
+          claimed_by text, claimed_until timestamptz);
+        CREATE TABLE contact_attempts (client_key text NOT NULL, at timestamptz NOT NULL);
+        CREATE TABLE store_health (id integer PRIMARY KEY, checked_at timestamptz NOT NULL);`);
+      await client.query(
+        `INSERT INTO leads (id, created_at, name, email, phone, interests, referral_source, status, attempts, next_attempt_at)
+         VALUES ($1, $2, $3, $4, $5, '["partnership"]', 'Event', 'pending', 2, $2)`,
+        pending,
+      );
+    } finally {
+      await client.end();
+    }
+    const store = await openLeadStore({ dataDir: "unused", databaseUrl: url });
+    try {
+      expect(await store.get("lead_from-before")).toMatchObject({ attempts: 2, lastStatus: null, status: "pending" });
+      expect((await store.createOnce(submission, "form-0a1b2c3d4e5f6a7b")).repeat).toBe(false);
+      expect((await store.createOnce(submission, "form-0a1b2c3d4e5f6a7b")).repeat).toBe(true);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe("PostgreSQL when a statement runs long or its answer is lost", () => {
   const stores: LeadStore[] = [];
   const admin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
