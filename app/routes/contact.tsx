@@ -93,8 +93,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       submissionId: submissionId ?? undefined,
     });
   }
-  if (stored.status === "failed")
+  if (stored.status === "failed") {
     return refuse(503, contactFailureMessage, { submissionId: submissionId ?? undefined });
+  }
   return data<ContactResult>({ status: "success", message: contactSuccessMessage });
 }
 
@@ -116,6 +117,8 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
 /** SPEC.md, /contact: 'Get in Touch', the form, and location, phone and email cards from the site configuration. */
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const headingId = useId();
+  // A refused form (without JavaScript) is sent again as the same submission; otherwise the page's new id.
+  const submissionId = (actionData?.status !== "success" && actionData?.submissionId) || loaderData.submissionId;
   return (
     <>
       <IntroHero page={page} hero={loaderData.hero} />
@@ -127,14 +130,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             </h2>
             <p className="mt-3 text-lg text-muted">We answer every message within one business day.</p>
             <div className="mt-8">
-              <ContactForm
-                serverResult={actionData ?? null}
-                submissionId={
-                  actionData && "submissionId" in actionData && actionData.submissionId
-                    ? actionData.submissionId
-                    : loaderData.submissionId
-                }
-              />
+              <ContactForm serverResult={actionData ?? null} submissionId={submissionId} />
             </div>
           </div>
           <ContactCards className="lg:pt-20" />
