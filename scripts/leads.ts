@@ -8,7 +8,7 @@
 //   npm run leads -- erase <email>        delete every lead of that person (a deletion request)
 //   npm run leads -- purge --delivered-before <YYYY-MM-DD>   delete leads delivered before that day
 // Destructive commands ask for confirmation unless given --yes. The running site picks retried leads
-// up within a minute.
+// up within seconds.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline/promises";

@@ -3,9 +3,11 @@
  *
  * - `openLeadStore`: the store, a SQLite file in DATA_DIR by default or PostgreSQL when DATABASE_URL is
  *   set; both implement `LeadStore` (store.server.ts) and keep the contact limit.
- * - `createLeadIntake`: the contact action's door: rate limit, store, hand over to delivery.
- * - `createLeadDelivery`: the background worker that claims due leads with a lease and posts them to the
- *   lead webhook (and the optional mirror), retrying with backoff.
+ * - `createLeadIntake`: the contact action's door: rate limit, store (once per submission), hand over to
+ *   delivery.
+ * - `createLeadDelivery`: the background worker that claims each due lead with a lease right before it
+ *   posts it to the lead webhook (and the optional mirror), at a steady pace, retrying with backoff, and
+ *   makes the waiting backlog due at once when the webhook accepts leads again.
  * - `createRateLimiter`, `clientKey`: in-memory sliding-window limits per client (also the server's
  *   limit on writes before the router).
  * - `maskEmail`, `maskPhone`, `leadsToCsv`: what logs and the staff's `npm run leads` show;
