@@ -9,6 +9,7 @@ import { requestContext } from "./context";
 import stylesheetCss from "./app.css?inline";
 import { createDocumentRewriter } from "./lib/deferred-hydration";
 import { NonceProvider } from "./lib/nonce";
+import { maskEmailsInPath } from "./services/leads";
 
 export { streamTimeout } from "./lib/streaming";
 import { streamTimeout } from "./lib/streaming";
@@ -34,10 +35,13 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   return response;
 };
 
-/** A loader, action or render that threw: logged with its stack (the request id comes with the line). */
+/**
+ * A loader, action or render that threw: logged with its stack (the request id comes with the line),
+ * and its path masked like the request log's.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  console.error(`Route error on ${request.method} ${new URL(request.url).pathname}:`, error);
+  console.error(`Route error on ${request.method} ${maskEmailsInPath(new URL(request.url).pathname)}:`, error);
 };
 
 export default function handleRequest(

@@ -39,7 +39,11 @@ async function seed() {
   });
   await store.markDelivered(delivered.id);
   await store.claimDue({ worker: "seed", leaseMs: 1_000, limit: 10 });
-  await store.recordFailure(pending.id, "seed", "webhook answered 503", new Date(Date.now() + 3_600_000));
+  await store.recordFailure(pending.id, "seed", {
+    error: "webhook answered 503",
+    status: 503,
+    nextAttemptAt: new Date(Date.now() + 3_600_000),
+  });
   await store.close();
   return { pending, delivered };
 }

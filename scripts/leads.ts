@@ -10,7 +10,7 @@
 //   npm run leads -- backup <file>        a consistent copy of the SQLite store (VACUUM INTO), site running
 //   npm run leads -- move-to-postgres     copy the SQLite store's pending leads into DATABASE_URL's
 // Destructive commands ask for confirmation unless given --yes. The running site picks retried leads
-// up within a minute. In the image, /app is not writable: export to standard output
+// up within seconds. In the image, /app is not writable: export to standard output
 // (`npm run --silent leads -- export > leads.csv`) and back up into DATA_DIR (/data).
 import { writeFileSync } from "node:fs";
 import path from "node:path";

@@ -65,10 +65,15 @@ describe("the request log", () => {
     await expect.poll(() => lines.at(-1)?.path).toBe("/assets/app.js");
   });
 
-  it("masks an email address typed into a path", async () => {
+  it("masks an email address typed into a path, also percent-encoded", async () => {
     const { url, lines } = await site(false);
     await (await fetch(`${url}/blog/someone@example.com`)).text();
     await expect.poll(() => lines.at(-1)?.path).toBe("/blog/[email]");
+    await (await fetch(`${url}/blog/someone%40example.com`)).text();
+    // Each request: the handler's own line, then the request line.
+    await expect.poll(() => lines.length).toBe(4);
+    expect(lines.at(-1)).toMatchObject({ path: "/blog/[email]", msg: "GET /blog/[email] 200" });
+    expect(JSON.stringify(lines)).not.toMatch(/someone/);
   });
 
   it("logs a 5xx answer at error level and skips successful health probes", async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Request, RequestHandler } from "express";
 import type { Logger } from "pino";
+import { maskEmailsInPath } from "~/services/leads";
 import { requestLogContext } from "./logger.ts";
 
 /**
@@ -15,9 +16,6 @@ import { requestLogContext } from "./logger.ts";
 const PROBE_PATHS = new Set(["/healthz", "/readyz"]);
 
 const INCOMING_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
-
-/** An email address in a path becomes `[email]`: a made-up address can hold anything a visitor typed. */
-const EMAIL_IN_PATH = /[^/@\s]+@[^/\s]+/g;
 
 declare module "express-serve-static-core" {
   interface Locals {
@@ -56,7 +54,7 @@ export function requestLogging(logger: Logger): RequestHandler {
       // under /assets) has made request.path relative to its mount point.
       const fullPath = (request.originalUrl ?? request.url).split("?")[0] ?? "/";
       if (PROBE_PATHS.has(fullPath) && status < 400) return;
-      const path = fullPath.replace(EMAIL_IN_PATH, "[email]").slice(0, 200);
+      const path = maskEmailsInPath(fullPath).slice(0, 200);
       const line = {
         method: request.method,
         route: response.locals.route ?? null,

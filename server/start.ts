@@ -13,6 +13,7 @@ import {
   createContentClient,
   createContentCaches,
   createContentService,
+  contentValueSchema,
   type PurgeScope,
   startPurgeBroadcast,
 } from "~/services/content";
@@ -129,6 +130,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     maxLookupEntries: 2_000,
     snapshot: { file: path.resolve(env.DATA_DIR, "content-cache.json"), source: contentSource(integrations.content) },
     keysAffectedBy: contentKeysAffectedBy,
+    valueSchema: contentValueSchema,
   });
   const { cache: contentCache, lookupCache: contentLookupCache } = contentCaches;
   contentCaches.onPurge(purgePages);

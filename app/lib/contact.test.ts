@@ -4,6 +4,8 @@ import {
   contactInputFromJson,
   contactMessages,
   type ContactInput,
+  newSubmissionId,
+  submissionIdFrom,
   validateContact,
 } from "./contact";
 
@@ -51,6 +53,22 @@ describe("validateContact", () => {
     ]);
   });
 
+  it("refuses control characters (NUL, tabs, line breaks inside a value) in the name, email and phone", () => {
+    for (const name of ["Jordan\u0000Reyes", "Jordan\tReyes", "Jordan\nReyes", "Jordan\u007fReyes", "Jordan\u0085"]) {
+      expect(failure({ ...valid, name }), JSON.stringify(name)).toEqual([
+        "name",
+        "Please remove the invisible control characters (such as tabs) from your name.",
+      ]);
+    }
+    // The order stays: a missing name is reported first, and each field before the next.
+    expect(failure({ ...valid, name: " ", email: "jo\u0000@example.com" })).toEqual(["name", "Name is required."]);
+    expect(failure({ ...valid, email: "jordan\u0000@example.com" })).toEqual(["email", contactMessages.email]);
+    expect(failure({ ...valid, phone: "870\t555 0199" })).toEqual(["phone", contactMessages.phone]);
+    // Around a value, tabs and line breaks are trimmed like spaces.
+    expect(validateContact({ ...valid, name: "\tJordan Reyes\n" })).toMatchObject({ ok: true });
+    expect(validateContact({ ...valid, name: "Zoë\u00a0Núñez" })).toMatchObject({ ok: true });
+  });
+
   it("takes only digits, hyphens, plus signs, spaces and parentheses in a phone number", () => {
     for (const phone of ["870-555-0199x", "870.555.0199", "870/555/0199", "+1 (870) 555 0199 ext 2", ""]) {
       expect(failure({ ...valid, phone }), phone).toEqual(["phone", "Please enter a valid phone number."]);
@@ -89,6 +107,7 @@ describe("reading a submission", () => {
       phone: "8705550199",
       interests: ["partnership", "meeting-rooms"],
       referralSource: "Event",
+      submissionId: "",
       honeypot: "",
     });
   });
@@ -98,5 +117,17 @@ describe("reading a submission", () => {
     expect(contactInputFromJson([1, 2]).name).toBeUndefined();
     expect(validateContact(contactInputFromJson("text")).ok).toBe(false);
     expect(validateContact(contactInputFromJson(null)).ok).toBe(false);
+  });
+});
+
+describe("submission ids", () => {
+  it("are random, and only an id of that form is taken from a submission", () => {
+    const [first, second] = [newSubmissionId(), newSubmissionId()];
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).not.toBe(first);
+    expect(submissionIdFrom(first)).toBe(first);
+    for (const sent of ["", "short", "x".repeat(65), "<script>alert(1)</script>", 42, null, undefined]) {
+      expect(submissionIdFrom(sent), String(sent)).toBeNull();
+    }
   });
 });

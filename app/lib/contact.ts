@@ -22,10 +22,17 @@ export type ReferralSource = (typeof referralOptions)[number];
 export const REFERRAL_PLACEHOLDER = "Select an option";
 /** The hidden field people never fill in; a value means a bot. */
 export const HONEYPOT_FIELD = "bot-field";
+/**
+ * The hidden field that names one filled-in form: random, made by the server for the page (so the form
+ * has one without JavaScript too) and anew after each successful submission. The store keeps one lead
+ * per submission, so a double click or a resend after a lost answer is not a second lead.
+ */
+export const SUBMISSION_ID_FIELD = "submissionId";
 
 export const contactMessages = {
   name: "Name is required.",
   nameTooLong: "Please keep your name under 200 characters.",
+  nameControlCharacters: "Please remove the invisible control characters (such as tabs) from your name.",
   email: "Please enter a valid email address.",
   phone: "Please enter a valid phone number.",
   interests: "Please select at least one area of interest.",
@@ -38,16 +45,47 @@ export const contactFailureMessage = "There was a problem submitting your reques
 export const contactRateLimitMessage = "Too many submissions. Please try again in a few minutes.";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A submission id: what `newSubmissionId` makes, give or take its length. */
+const SUBMISSION_ID = /^[A-Za-z0-9_-]{16,64}$/;
 const PHONE_CHARACTERS = /^[0-9+\-\s()]+$/;
 const interestValues: readonly string[] = interestOptions.map((option) => option.value);
 
+/**
+ * C0 and C1 control characters (NUL, tab, line breaks, DEL...): no name, address or number holds one.
+ * (PostgreSQL refuses NUL in text, so letting one through would fail only with that store.)
+ */
+export function hasControlCharacter(value: string): boolean {
+  for (const character of value) {
+    const code = character.codePointAt(0)!;
+    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) return true;
+  }
+  return false;
+}
+
+const withoutControlCharacters = (message: string) => z.refine<string>((value) => !hasControlCharacter(value), message);
+
 /** Each field's rule, in the order they are checked (SPEC.md section 5, then the referral select). */
 export const contactFields = {
-  name: z.string().check(z.trim(), z.minLength(1, contactMessages.name), z.maxLength(200, contactMessages.nameTooLong)),
-  email: z.string().check(z.trim(), z.maxLength(254, contactMessages.email), z.regex(EMAIL, contactMessages.email)),
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, contactMessages.name),
+      z.maxLength(200, contactMessages.nameTooLong),
+      withoutControlCharacters(contactMessages.nameControlCharacters),
+    ),
+  email: z
+    .string()
+    .check(
+      z.trim(),
+      z.maxLength(254, contactMessages.email),
+      withoutControlCharacters(contactMessages.email),
+      z.regex(EMAIL, contactMessages.email),
+    ),
   phone: z.string().check(
     z.trim(),
     z.maxLength(40, contactMessages.phone),
+    withoutControlCharacters(contactMessages.phone),
     z.regex(PHONE_CHARACTERS, contactMessages.phone),
     z.refine((phone) => phone.replace(/\D/g, "").length >= 7, contactMessages.phone),
   ),
@@ -82,6 +120,18 @@ export interface ContactInput {
   phone?: unknown;
   interests?: unknown;
   referralSource?: unknown;
+  submissionId?: unknown;
+}
+
+/** A fresh submission id (in the browser and on the server): 128 random bits as 32 hex digits. */
+export function newSubmissionId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** The submission id a form sent, or null when it sent none or something else (stored without one). */
+export function submissionIdFrom(value: unknown): string | null {
+  return typeof value === "string" && SUBMISSION_ID.test(value) ? value : null;
 }
 
 export function validateContact(input: ContactInput): ContactValidation {
@@ -118,6 +168,7 @@ export function contactInputFromForm(form: FormData | URLSearchParams): ContactI
     phone: text("phone"),
     interests: form.getAll("interests").filter((value): value is string => typeof value === "string"),
     referralSource: text("referralSource"),
+    submissionId: text(SUBMISSION_ID_FIELD),
     honeypot: text(HONEYPOT_FIELD),
   };
 }
@@ -132,6 +183,7 @@ export function contactInputFromJson(body: unknown): ContactInput & { honeypot: 
     phone: record.phone,
     interests: record.interests,
     referralSource: record.referralSource,
+    submissionId: record[SUBMISSION_ID_FIELD],
     honeypot: typeof honeypot === "string" ? honeypot : honeypot === undefined || honeypot === null ? "" : "filled",
   };
 }

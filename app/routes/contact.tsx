@@ -12,20 +12,32 @@ import {
   contactInputFromJson,
   contactRateLimitMessage,
   contactSuccessMessage,
+  newSubmissionId,
+  submissionIdFrom,
   validateContact,
 } from "~/lib/contact";
-import { heroLoader } from "~/loaders/page-loaders.server";
+import { loadPageHero } from "~/loaders/page-loaders.server";
 import { introPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
 const page = pages.contact;
 
-export const loader = heroLoader(page);
+/**
+ * The hero, and the submission id of the form this page renders: a page of its own for every visitor,
+ * so it is never sent from the page cache (where every visitor would get the same id).
+ */
+export async function loader(args: Route.LoaderArgs) {
+  args.context.get(requestContext).skipPageCache("the contact form carries a submission id of its own");
+  return { hero: await loadPageHero(args, page), submissionId: newSubmissionId() };
+}
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
-const refuse = (status: number, message: string, headers?: HeadersInit) =>
-  data<ContactResult>({ status: "error", message }, { status, headers });
+const refuse = (status: number, message: string, options: { headers?: HeadersInit; submissionId?: string } = {}) =>
+  data<ContactResult>(
+    { status: "error", message, ...(options.submissionId ? { submissionId: options.submissionId } : {}) },
+    { status, headers: options.headers },
+  );
 
 /**
  * The contact form's action (DESIGN.md section 5): the shared validation, the honeypot, the
@@ -50,6 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A filled honeypot is a bot: it is told "thank you" and nothing is stored or sent.
   if (input.honeypot) return data<ContactResult>({ status: "success", message: contactSuccessMessage });
 
+  // Sent back with a refusal, so the form sent again (also without JavaScript) is the same submission.
+  const submissionId = submissionIdFrom(input.submissionId);
   const checked = validateContact(input);
   if (!checked.ok) {
     const text = (value: unknown) => (typeof value === "string" ? value.slice(0, 300) : "");
@@ -65,17 +79,23 @@ export async function action({ request, context }: Route.ActionArgs) {
           interests: Array.isArray(input.interests) ? input.interests.filter((value) => typeof value === "string") : [],
           referralSource: text(input.referralSource),
         },
+        ...(submissionId ? { submissionId } : {}),
       },
       { status: 400 },
     );
   }
 
   const { clientAddress } = context.get(requestContext);
-  const stored = await getServices(context).leads.submit(clientAddress, checked.submission);
+  const stored = await getServices(context).leads.submit(clientAddress, checked.submission, submissionId);
   if (stored.status === "limited") {
-    return refuse(429, contactRateLimitMessage, { "Retry-After": String(stored.retryAfterSeconds) });
+    return refuse(429, contactRateLimitMessage, {
+      headers: { "Retry-After": String(stored.retryAfterSeconds) },
+      submissionId: submissionId ?? undefined,
+    });
   }
-  if (stored.status === "failed") return refuse(503, contactFailureMessage);
+  if (stored.status === "failed") {
+    return refuse(503, contactFailureMessage, { submissionId: submissionId ?? undefined });
+  }
   return data<ContactResult>({ status: "success", message: contactSuccessMessage });
 }
 
@@ -97,6 +117,8 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
 /** SPEC.md, /contact: 'Get in Touch', the form, and location, phone and email cards from the site configuration. */
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const headingId = useId();
+  // A refused form (without JavaScript) is sent again as the same submission; otherwise the page's new id.
+  const submissionId = (actionData?.status !== "success" && actionData?.submissionId) || loaderData.submissionId;
   return (
     <>
       <IntroHero page={page} hero={loaderData.hero} />
@@ -108,7 +130,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             </h2>
             <p className="mt-3 text-lg text-muted">We answer every message within one business day.</p>
             <div className="mt-8">
-              <ContactForm serverResult={actionData ?? null} />
+              <ContactForm serverResult={actionData ?? null} submissionId={submissionId} />
             </div>
           </div>
           <ContactCards className="lg:pt-20" />

@@ -41,6 +41,9 @@ function storedLeads(site: IsolatedSite): { id: string; status: string }[] {
 
 const webhookPosts = (site: IsolatedSite) => site.webhook.received().filter((post) => post.path === "/hooks/leads");
 
+/** The form's hidden submission id (one per filled-in form; the store keeps one lead per submission). */
+const submissionId = (page: Page) => page.locator('main form input[type="hidden"][name="submissionId"]').inputValue();
+
 test("the page has its heading, the form and the location, phone and email cards", async ({ page }) => {
   await page.goto("/contact");
   await waitForHydration(page);
@@ -127,10 +130,13 @@ test.describe("answers that are not the action's own", () => {
       );
       await page.goto("/contact");
       await waitForHydration(page);
+      const sentWith = await submissionId(page);
       await fill(page);
       await send(page);
       const form = page.locator("main form");
       await expect(form.getByRole("alert")).toHaveText(contactFailureMessage);
+      // Sent again, it is the same submission: one lead, should the first have been stored after all.
+      expect(await submissionId(page)).toBe(sentWith);
       await expect(page.getByText("Something went wrong.")).toHaveCount(0);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Get in Touch");
       await expect(form.getByLabel("Name")).toHaveValue(lead.name);
@@ -151,6 +157,8 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the server checks in the same order and keeps what was typed", async ({ page, allowConsoleErrors }) => {
+    // Six pages rendered by the server in turn: on a busy machine that takes most of the default 30 s.
+    test.slow();
     allowConsoleErrors(/status of 400/);
     await page.goto("/contact");
     const alert = page.getByRole("alert");
@@ -183,6 +191,51 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("Name")).toHaveValue("");
     await expect.poll(() => webhookPosts(isolatedSite).length).toBe(1);
   });
+
+  test("the server gives the form a submission id of its own, keeps it through a refusal and makes a new one after success", async ({
+    page,
+    isolatedSite,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/status of 400/);
+    await page.goto(`${isolatedSite.url}/contact`);
+    const first = await submissionId(page);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    await page.reload();
+    const rendered = await submissionId(page);
+    expect(rendered).toMatch(/^[0-9a-f]{32}$/);
+    expect(rendered, "every rendered form has its own id (the page is never sent from the page cache)").not.toBe(first);
+
+    await fill(page, { ...lead, name: "Jordan\tReyes" });
+    await send(page);
+    await expect(page.getByRole("alert")).toHaveText(contactMessages.nameControlCharacters);
+    expect(await submissionId(page)).toBe(rendered);
+    await page.getByLabel("Name").fill(lead.name);
+    await send(page);
+    await expect(page.getByText("Thank you for your submission! We will be in touch soon.")).toBeVisible();
+    const next = await submissionId(page);
+    expect(next).toMatch(/^[0-9a-f]{32}$/);
+    expect(next).not.toBe(rendered);
+    expect(storedLeads(isolatedSite)).toHaveLength(1);
+  });
+
+  test("the same form sent again (a resend, the back button) is one lead; another form is another", async ({
+    request,
+    isolatedSite,
+  }) => {
+    const form = { ...lead, interests: lead.interests[0]!, "bot-field": "", submissionId: "a".repeat(32) };
+    for (let send = 0; send < 3; send++) {
+      const response = await request.post(`${isolatedSite.url}/contact`, { form });
+      expect(response.status()).toBe(200);
+      expect(await response.text()).toContain("Thank you for your submission!");
+    }
+    const other = await request.post(`${isolatedSite.url}/contact`, {
+      form: { ...form, submissionId: "b".repeat(32) },
+    });
+    expect(other.status()).toBe(200);
+    expect(storedLeads(isolatedSite)).toHaveLength(2);
+    await expect.poll(() => webhookPosts(isolatedSite).length).toBe(2);
+  });
 });
 
 test.describe("the lead pipeline", () => {
@@ -198,6 +251,7 @@ test.describe("the lead pipeline", () => {
       await held;
       await route.continue();
     });
+    const sentWith = await submissionId(page);
     await fill(page);
     await send(page);
     const button = page.locator("main form").getByRole("button", { name: "Sending..." });
@@ -205,6 +259,9 @@ test.describe("the lead pipeline", () => {
     release();
     await expect(page.getByRole("status")).toHaveText("Thank you for your submission! We will be in touch soon.");
     await expect(page.locator("main form").getByLabel("Name")).toHaveValue("");
+    // The emptied form is a new submission.
+    await expect.poll(() => submissionId(page)).toMatch(/^[0-9a-f]{32}$/);
+    expect(await submissionId(page)).not.toBe(sentWith);
     await expect(page.locator('input[name="interests"]:checked')).toHaveCount(0);
 
     await expect.poll(() => webhookPosts(isolatedSite).length).toBe(1);
@@ -236,19 +293,24 @@ test.describe("the lead pipeline", () => {
     expect(storedLeads(isolatedSite)).toEqual([]);
   });
 
-  test("a failing webhook still shows success, and the lead arrives after it recovers", async ({
-    page,
-    isolatedSite,
-  }) => {
-    isolatedSite.webhook.failNext(2, 503);
-    await page.goto(`${isolatedSite.url}/contact`);
-    await waitForHydration(page);
-    await fill(page);
-    await send(page);
-    await expect(page.getByRole("status")).toHaveText("Thank you for your submission! We will be in touch soon.");
-    await expect.poll(async () => (await (await fetch(`${isolatedSite.url}/readyz`)).json()).leads.pending).toBe(1);
-    await expect.poll(() => webhookPosts(isolatedSite).length, { timeout: 20_000 }).toBe(1);
-    expect(storedLeads(isolatedSite).map((item) => item.status)).toEqual(["delivered"]);
+  test.describe("with a webhook that fails first", () => {
+    // Retries seconds apart, so two failures and the delivery fit the test's time on a busy machine.
+    test.use({ isolatedSiteEnv: { LEAD_RETRY_AFTER: "2s" } });
+
+    test("a failing webhook still shows success, and the lead arrives after it recovers", async ({
+      page,
+      isolatedSite,
+    }) => {
+      isolatedSite.webhook.failNext(2, 503);
+      await page.goto(`${isolatedSite.url}/contact`);
+      await waitForHydration(page);
+      await fill(page);
+      await send(page);
+      await expect(page.getByRole("status")).toHaveText("Thank you for your submission! We will be in touch soon.");
+      await expect.poll(async () => (await (await fetch(`${isolatedSite.url}/readyz`)).json()).leads.pending).toBe(1);
+      await expect.poll(() => webhookPosts(isolatedSite).length, { timeout: 20_000 }).toBe(1);
+      expect(storedLeads(isolatedSite).map((item) => item.status)).toEqual(["delivered"]);
+    });
   });
 });
 

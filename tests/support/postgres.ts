@@ -15,7 +15,26 @@ import pg from "pg";
 
 export interface TestDatabase {
   url: string;
+  /** Another empty database on the same server (for tests that run side by side); `stop` removes it too. */
+  createDatabase(): Promise<string>;
   stop(): Promise<void>;
+}
+
+/** Creates an empty database on the server of `url` and returns its URL. */
+async function createDatabaseBeside(url: string): Promise<string> {
+  const name = `hub_test_${randomBytes(6).toString("hex")}`;
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const created = new URL(url);
+  created.pathname = `/${name}`;
+  return created.toString();
 }
 
 const run = promisify(execFile);
@@ -36,13 +55,19 @@ async function databaseOn(serverUrl: string): Promise<TestDatabase> {
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  const names = [name];
   return {
     url: url.toString(),
+    async createDatabase() {
+      const created = await createDatabaseBeside(serverUrl);
+      names.push(new URL(created).pathname.slice(1));
+      return created;
+    },
     async stop() {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        for (const database of names) await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
       } finally {
         await client.end();
       }
@@ -108,5 +133,6 @@ async function startThrowawayCluster(): Promise<TestDatabase> {
     await stop();
     throw error;
   }
-  return { url: `postgres://postgres@127.0.0.1:${port}/hub`, stop };
+  const url = `postgres://postgres@127.0.0.1:${port}/hub`;
+  return { url, createDatabase: () => createDatabaseBeside(url), stop };
 }

@@ -5,8 +5,10 @@ import {
   contactInputFromForm,
   HONEYPOT_FIELD,
   interestOptions,
+  newSubmissionId,
   REFERRAL_PLACEHOLDER,
   referralOptions,
+  SUBMISSION_ID_FIELD,
   validateContact,
 } from "~/lib/contact";
 import { trackEvent } from "~/lib/analytics";
@@ -14,11 +16,14 @@ import { cn } from "~/lib/cn";
 import { Button } from "../ui/Button";
 import { cardClasses } from "../ui/Card";
 
-/** What the contact action answers (also rendered without JavaScript, from the page's own POST). */
+/**
+ * What the contact action answers (also rendered without JavaScript, from the page's own POST). A
+ * refusal carries the submission id that was sent, so the form sent again is the same submission.
+ */
 export type ContactResult =
   | { status: "success"; message: string }
-  | { status: "invalid"; field: ContactField; message: string; values: ContactValues }
-  | { status: "error"; message: string };
+  | { status: "invalid"; field: ContactField; message: string; values: ContactValues; submissionId?: string }
+  | { status: "error"; message: string; submissionId?: string };
 
 export interface ContactValues {
   name: string;
@@ -45,20 +50,31 @@ const inputClasses =
  * fields) or the failure message. Without JavaScript it posts to the same action, which answers with
  * the same messages and keeps what the visitor typed.
  */
-export function ContactForm({ serverResult }: { serverResult?: ContactResult | null }) {
+export function ContactForm({
+  serverResult,
+  submissionId: initialSubmissionId,
+}: {
+  serverResult?: ContactResult | null;
+  /** The server's id for this form (the one sent back with a refusal, when it refused it). */
+  submissionId: string;
+}) {
   const fetcher = useFetcher<ContactResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   const [clientError, setClientError] = useState<{ field: ContactField; message: string } | null>(null);
+  const [submissionId, setSubmissionId] = useState(initialSubmissionId);
   const result = fetcher.data ?? serverResult ?? null;
   const sending = fetcher.state !== "idle";
   const invalid = clientError ?? (result?.status === "invalid" ? result : null);
   const values = result?.status === "invalid" ? result.values : null;
 
-  // After a successful submission the fields start empty again; a failure is recorded.
+  // After a successful submission the fields start empty again, as a new submission; a failure is recorded.
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.status === "success") formRef.current?.reset();
+    if (fetcher.data.status === "success") {
+      formRef.current?.reset();
+      setSubmissionId(newSubmissionId());
+    }
     if (fetcher.data.status === "error") {
       trackEvent("Submission Failed", { category: "contact", label: fetcher.data.message });
     }
@@ -187,6 +203,8 @@ export function ContactForm({ serverResult }: { serverResult?: ContactResult | n
           ))}
         </select>
       </div>
+
+      <input type="hidden" name={SUBMISSION_ID_FIELD} value={submissionId} />
 
       {/* For bots only: hidden from people and assistive technology; a value marks the post as spam. */}
       <div hidden>

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { contentKeysAffectedBy } from "./index.ts";
+import { contentKeysAffectedBy, contentValueSchema } from "./index.ts";
 import { type ContentCachesOptions, createContentCaches } from "./caches.server";
 
 const dirs: string[] = [];
@@ -17,6 +17,35 @@ function snapshotFile(): string {
 }
 
 const timings = { freshMs: 60_000, staleIfErrorMs: 86_400_000, waitMs: 1_000, retryAfterFailureMs: 15_000 };
+
+/** Values as the content service caches them (values.server.ts). */
+const hero = {
+  site: "cchub",
+  backgroundUrl: "https://images.example/hero.webp",
+  background: {
+    id: "hero-home",
+    url: "https://images.example/hero.webp",
+    title: "The floor",
+    description: "The coworking floor in the morning",
+    width: 1920,
+    height: 1080,
+    contentType: "image/webp",
+  },
+  status: "ok",
+};
+const post = {
+  id: "post-1",
+  title: "Opening day",
+  slug: "opening-day",
+  publishDate: "2026-01-05",
+  author: "Ozark Foundry",
+  excerpt: "We opened.",
+  content: { nodeType: "document", data: {}, content: [] },
+  featuredImage: null,
+  videoUrl: null,
+  tags: ["news"],
+  featured: false,
+};
 const quietLog = { info: vi.fn(), warn: vi.fn() };
 
 function caches(overrides: Partial<ContentCachesOptions> = {}) {
@@ -24,6 +53,7 @@ function caches(overrides: Partial<ContentCachesOptions> = {}) {
     timings,
     snapshot: null,
     keysAffectedBy: contentKeysAffectedBy,
+    valueSchema: contentValueSchema,
     log: quietLog,
     ...overrides,
   });
@@ -84,22 +114,22 @@ describe("the snapshot of the last good content", () => {
   it("is written after a change and restored by the next start for the same content", async () => {
     const file = snapshotFile();
     const first = caches({ snapshot: { file, source: "live:space1:master", saveDelayMs: 10 } });
-    await first.cache.get("content:hero:home", async () => ({ backgroundUrl: "https://img/x.webp" }));
-    await first.lookupCache.get("content:post:opening-day", async () => [{ title: "Opening day" }]);
+    await first.cache.get("content:hero:home", async () => hero);
+    await first.lookupCache.get("content:post:opening-day", async () => [post]);
     await vi.waitFor(() => expect(first.state().snapshot.lastSavedAt).not.toBeNull());
     first.close();
 
     const second = caches({ snapshot: { file, source: "live:space1:master" } });
     expect(second.state().snapshot.restored).toBe(2);
     const failing = () => Promise.reject(new Error("content service down"));
-    expect(await second.cache.get("content:hero:home", failing)).toEqual({ backgroundUrl: "https://img/x.webp" });
-    expect(await second.lookupCache.get("content:post:opening-day", failing)).toEqual([{ title: "Opening day" }]);
+    expect(await second.cache.get("content:hero:home", failing)).toEqual(hero);
+    expect(await second.lookupCache.get("content:post:opening-day", failing)).toEqual([post]);
   });
 
   it("is not restored for other content (another space or environment)", async () => {
     const file = snapshotFile();
     const first = caches({ snapshot: { file, source: "live:space1:master" } });
-    await first.cache.get("content:hero:home", async () => "hero");
+    await first.cache.get("content:hero:home", async () => hero);
     first.saveSnapshot();
     const other = caches({ snapshot: { file, source: "live:space2:master" } });
     expect(other.state().snapshot.restored).toBe(0);
@@ -109,9 +139,9 @@ describe("the snapshot of the last good content", () => {
   it("stays under its byte limit, dropping look-ups before the site's own content", async () => {
     const file = snapshotFile();
     const content = caches({ snapshot: { file, source: "s", maxBytes: 20_000 } });
-    await content.cache.get("content:hero:home", async () => "h".repeat(5_000));
+    await content.cache.get("content:hero:home", async () => ({ ...hero, site: "h".repeat(5_000) }));
     for (let index = 0; index < 20; index++) {
-      await content.lookupCache.get(`content:post:${index}`, async () => "p".repeat(2_000));
+      await content.lookupCache.get(`content:post:${index}`, async () => [{ ...post, excerpt: "p".repeat(2_000) }]);
     }
     content.saveSnapshot();
     const saved = readFileSync(file, "utf8");
@@ -136,10 +166,83 @@ describe("the snapshot of the last good content", () => {
   it("keeps a purge across a restart: the restored value is reloaded first", async () => {
     const file = snapshotFile();
     const first = caches({ snapshot: { file, source: "s" } });
-    await first.cache.get("content:posts:latest", async () => ["before"]);
+    await first.cache.get("content:posts:latest", async () => [post]);
     first.purge({ contentTypes: ["blogPost"] });
     first.saveSnapshot();
     const second = caches({ snapshot: { file, source: "s" } });
-    expect(await second.cache.get("content:posts:latest", async () => ["after"])).toEqual(["after"]);
+    expect(second.state().snapshot.restored).toBe(1);
+    const after = [{ ...post, title: "Opening day, rewritten" }];
+    expect(await second.cache.get("content:posts:latest", async () => after)).toEqual(after);
+  });
+
+  describe("that does not fit what the site caches is ignored with one log line, and the site starts", () => {
+    const now = Date.UTC(2026, 2, 5, 12);
+    const value = (key: string, cached: unknown, storedAt = now - 60_000) => ({ key, value: cached, storedAt });
+    const file = (fields: Record<string, unknown>) =>
+      JSON.stringify({
+        format: 1,
+        source: "s",
+        savedAt: new Date(now - 1_000).toISOString(),
+        site: [value("content:hero:home", hero)],
+        lookups: [value("content:post:opening-day", [post])],
+        ...fields,
+      });
+    const cases: [string, string, RegExp][] = [
+      ["null", "null", /expected object, received null/],
+      ["a list", "[]", /expected object, received array/],
+      ["values that are not a list", file({ site: { "content:hero:home": hero } }), /site: .*expected array/],
+      ["no values at all", file({ lookups: null }), /lookups: .*expected array, received null/],
+      [
+        "a load time in the future",
+        file({ site: [value("content:hero:home", hero, now + 3_600_000)] }),
+        /site\[0\]\.storedAt: a load time in the future/,
+      ],
+      [
+        "a load time that is not a number",
+        file({ site: [value("content:hero:home", hero, "yesterday" as never)] }),
+        /storedAt/,
+      ],
+      [
+        "a value of another shape",
+        file({ lookups: [value("content:post:opening-day", [{ ...post, tags: "news" }])] }),
+        /lookups\[0\]\.value\[0\]\.tags/,
+      ],
+      [
+        "a post list without its body's document",
+        file({ site: [value("content:posts:latest", [{ ...post, content: "text" }])] }),
+        /value\[0\]\.content: a rich-text document/,
+      ],
+      [
+        "a key this site does not cache",
+        file({ site: [value("content:something-else", {})] }),
+        /no kind of content is cached under content:something-else/,
+      ],
+      ["no save time", file({ savedAt: undefined }), /savedAt/],
+    ];
+    it.each(cases)("%s", (_label, text, problem) => {
+      const snapshot = snapshotFile();
+      writeFileSync(snapshot, text);
+      const log = { info: vi.fn(), warn: vi.fn() };
+      const content = caches({
+        snapshot: { file: snapshot, source: "s" },
+        log,
+        timings: { ...timings, now: () => now },
+      });
+      expect(content.state().snapshot.restored).toBe(0);
+      expect(content.cache.size + content.lookupCache.size).toBe(0);
+      expect(log.warn).toHaveBeenCalledTimes(1);
+      expect(log.warn.mock.calls[0]).toEqual([
+        expect.stringMatching(/does not fit what this site caches \(.+\); starting without it\.$/),
+      ]);
+      expect(log.warn.mock.calls[0]![0]).toMatch(problem);
+      expect(log.info).not.toHaveBeenCalled();
+    });
+
+    it("while the same file with every value in shape is restored", () => {
+      const snapshot = snapshotFile();
+      writeFileSync(snapshot, file({}));
+      const content = caches({ snapshot: { file: snapshot, source: "s" }, timings: { ...timings, now: () => now } });
+      expect(content.state().snapshot.restored).toBe(2);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { z } from "zod";
 import { type Cache, type CacheOptions, type CachedValue, createCache } from "../cache.server";
 
 /**
@@ -9,6 +10,9 @@ import { type Cache, type CacheOptions, type CachedValue, createCache } from "..
  *   through PostgreSQL), and tells every subscriber (`onPurge`), e.g. a rendered-page cache;
  * - a snapshot of the last good content in DATA_DIR (bounded), read at start-up, so a server that
  *   restarts while the content service is down serves the last good pages rather than error states.
+ *   It is restored only when all of it fits: the file's own shape, load times that are not in the
+ *   future, and every value checked with its kind's schema, the one live answers are typed by
+ *   (`valueSchema`, from values.server.ts). Otherwise it is ignored, with one log line.
  */
 
 /** What a purge covers: the content types that changed, or everything (an asset, or an unknown type). */
@@ -70,6 +74,8 @@ export interface ContentCachesOptions {
   snapshot: { file: string; source: string; maxBytes?: number; saveDelayMs?: number } | null;
   /** Which cache keys a change to a content type affects (from the content service). */
   keysAffectedBy: (contentType: string) => ((key: string) => boolean) | "all";
+  /** The schema of the value cached under a key (null: not a key this site caches), for the snapshot. */
+  valueSchema: (key: string) => z.ZodType | null;
   log?: Pick<Console, "info" | "warn">;
 }
 
@@ -84,12 +90,55 @@ interface SnapshotFile {
   lookups: CachedValue[];
 }
 
+/** Which content a snapshot holds, read before the rest: a snapshot of other content is not checked further. */
+const snapshotIdentity = z.object({ format: z.number(), source: z.string() });
+
+function snapshotSchema(valueSchema: ContentCachesOptions["valueSchema"], now: number) {
+  const cachedValue = z
+    .object({
+      key: z.string(),
+      value: z.unknown(),
+      // A load time in the future would keep the value fresh for ever.
+      storedAt: z.number().int().nonnegative().max(now, "a load time in the future"),
+      invalidated: z.boolean().optional(),
+    })
+    .superRefine(({ key, value }, context) => {
+      const schema = valueSchema(key);
+      if (!schema) {
+        context.addIssue({ code: "custom", message: `no kind of content is cached under ${key}`, path: ["key"] });
+        return;
+      }
+      for (const issue of schema.safeParse(value).error?.issues.slice(0, 1) ?? []) {
+        context.addIssue({ code: "custom", message: issue.message, path: ["value", ...issue.path] });
+      }
+    });
+  return z.object({
+    format: z.literal(SNAPSHOT_FORMAT),
+    source: z.string(),
+    savedAt: z.iso.datetime(),
+    site: z.array(cachedValue),
+    lookups: z.array(cachedValue),
+  });
+}
+
+/** "site[3].value.items[0].title: Invalid input: expected string, received number" */
+function firstProblem(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "it does not fit";
+  const where = issue.path.reduce<string>(
+    (text, part) => (typeof part === "number" ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)),
+    "",
+  );
+  return where ? `${where}: ${issue.message}` : issue.message;
+}
+
 export function createContentCaches({
   timings,
   maxEntries = 500,
   maxLookupEntries = 2_000,
   snapshot,
   keysAffectedBy,
+  valueSchema,
   log = console,
 }: ContentCachesOptions): ContentCaches {
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -108,21 +157,31 @@ export function createContentCaches({
   if (snapshot) snapshotState.restored = restore(snapshot.file, snapshot.source);
 
   function restore(file: string, source: string): number {
-    let parsed: SnapshotFile;
+    let parsed: unknown;
     try {
-      parsed = JSON.parse(readFileSync(file, "utf8")) as SnapshotFile;
+      parsed = JSON.parse(readFileSync(file, "utf8"));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
         log.warn(`The content snapshot ${file} cannot be read; starting without it.`, error);
       }
       return 0;
     }
-    if (parsed.format !== SNAPSHOT_FORMAT || parsed.source !== source) {
-      log.info(`The content snapshot ${file} holds other content (${parsed.source}); not using it.`);
+    const identity = snapshotIdentity.safeParse(parsed);
+    if (identity.success && (identity.data.format !== SNAPSHOT_FORMAT || identity.data.source !== source)) {
+      log.info(`The content snapshot ${file} holds other content (${identity.data.source}); not using it.`);
       return 0;
     }
-    const restored = cache.restore(parsed.site ?? []) + lookupCache.restore(parsed.lookups ?? []);
-    log.info(`Restored ${restored} cached content values from ${file} (saved ${parsed.savedAt}).`);
+    const checked = snapshotSchema(valueSchema, timings.now?.() ?? Date.now()).safeParse(parsed);
+    if (!checked.success) {
+      log.warn(
+        `The content snapshot ${file} does not fit what this site caches (${firstProblem(checked.error)}); starting without it.`,
+      );
+      return 0;
+    }
+    // The values as they were saved (a schema's output may differ from its input, e.g. drop a field).
+    const { site, lookups, savedAt } = parsed as SnapshotFile;
+    const restored = cache.restore(site) + lookupCache.restore(lookups);
+    log.info(`Restored ${restored} cached content values from ${file} (saved ${savedAt}).`);
     return restored;
   }
 

@@ -64,7 +64,7 @@ export function communityContent({ reader, cached, lookedUp }: ContentSource) {
 
   return {
     getSuccessStories(pageSlug: string, limit = SUCCESS_STORIES_LIMIT): Promise<SuccessStory[]> {
-      return cached(`stories:${pageSlug}:${limit}`, async () => {
+      return cached("stories", `${pageSlug}:${limit}`, async () => {
         const { items } = await getEntries({
           content_type: "successStory",
           "fields.pageSlugs[in]": pageSlug,
@@ -77,7 +77,7 @@ export function communityContent({ reader, cached, lookedUp }: ContentSource) {
     },
 
     getPartners(): Promise<Partner[]> {
-      return cached("partners", async () => {
+      return cached("partners", null, async () => {
         const { items } = await getEntries({
           content_type: "partners",
           order: ["fields.order", "fields.name"],
@@ -102,7 +102,7 @@ export function communityContent({ reader, cached, lookedUp }: ContentSource) {
           include: 1,
         };
         if (tags.length > 0) query["fields.tags[in]"] = tags.join(",");
-        return lookedUp(`gallery:${JSON.stringify(query)}`, async () => {
+        return lookedUp("galleryPage", JSON.stringify(query), async () => {
           const { items, total } = await getEntries(query);
           return {
             items: parseItems(items, galleryImageSchema, "galleryImage", toGalleryImage),

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { blogPostPath } from "~/lib/blog-paths";
 import type { ImageAsset } from "~/lib/cms-types";
 import { assetSchema, collectionSchema, type ContentQuery } from "./model.server";
+import type { ContentKind, ContentValue } from "./values.server";
 
 /**
  * Reading entries from the content service (SPEC.md section 7): the generic entries query, and what
@@ -177,13 +178,23 @@ function describeInvalid(item: unknown, error: z.ZodError | undefined): Record<s
   return { id: typeof id === "string" ? id : undefined, problems: error?.issues.map((issue) => issue.path.join(".")) };
 }
 
+/**
+ * A cached answer of one kind (values.server.ts), under `content:{kind's key}{id}`: loaded by `load`,
+ * which must return what the kind's schema describes.
+ */
+export type CachedAnswer = <Kind extends ContentKind>(
+  kind: Kind,
+  id: string | null,
+  load: () => Promise<ContentValue<Kind>>,
+) => Promise<ContentValue<Kind>>;
+
 /** What each kind of content reads through: the entry reader and the two caches (see `createContentService`). */
 export interface ContentSource {
   reader: EntryReader;
-  /** The site's own content, cached under `content:{key}`: heroes, partners, stories, the latest posts. */
-  cached: <T>(key: string, load: () => Promise<T>) => Promise<T>;
+  /** The site's own content: heroes, partners, stories, the latest posts. */
+  cached: CachedAnswer;
   /** Answers to queries whose keys come from the address (a post slug, a tag, a gallery page). */
-  lookedUp: <T>(key: string, load: () => Promise<T>) => Promise<T>;
+  lookedUp: CachedAnswer;
   /** The hub's own identifier in `PageHero.site` and `siteImage.site`. */
   contentSiteId: string;
   log: Pick<Console, "warn" | "error">;

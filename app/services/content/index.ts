@@ -9,6 +9,8 @@
  *   entries.server.ts (the entries query, skipping malformed entries) and the model in model.server.ts.
  * - `createContentCaches` (caches.server.ts): the two caches, the purge every publish goes through, and
  *   the snapshot of the last good content in DATA_DIR.
+ * - `contentValueSchema` (values.server.ts): each kind of cached answer's key and schema, which type the
+ *   loaders and check a snapshot before it is restored.
  * - `startPurgeBroadcast` (purge-broadcast.server.ts): purges shared by every instance through PostgreSQL.
  * - `checkContent` (check.server.ts): `npm run content:check`, a space against the model.
  *
@@ -42,3 +44,4 @@ export {
   contentKeysAffectedBy,
   createContentService,
 } from "./service.server";
+export { type ContentKind, type ContentValue, contentValueSchema } from "./values.server";

@@ -48,7 +48,7 @@ export function blogPostContent({ reader, cached, lookedUp }: ContentSource) {
       const query: Record<string, unknown> = { limit, skip, include: 2 };
       if (tag) query["fields.tags[in]"] = tag;
       if (featured !== undefined) query["fields.featured"] = featured;
-      return lookedUp(`posts:${JSON.stringify(query)}`, () => queryBlogPosts(query));
+      return lookedUp("posts", JSON.stringify(query), () => queryBlogPosts(query));
     },
 
     /**
@@ -65,7 +65,7 @@ export function blogPostContent({ reader, cached, lookedUp }: ContentSource) {
           include: 2,
         };
         if (tag) query["fields.tags[in]"] = tag;
-        return lookedUp(`post-list:${JSON.stringify(query)}`, async () => {
+        return lookedUp("postListPage", JSON.stringify(query), async () => {
           const { items, total } = await getEntries(query);
           return { items: parseItems(items, blogPostSchema, "blogPost", toBlogPost), received: items.length, total };
         });
@@ -74,7 +74,7 @@ export function blogPostContent({ reader, cached, lookedUp }: ContentSource) {
 
     /** Every post's address, date and tags, for the sitemap. */
     getBlogPostIndex(): Promise<BlogPostSummary[]> {
-      return cached("posts:index", async () => {
+      return cached("postIndex", null, async () => {
         const posts: BlogPostSummary[] = [];
         for (let skip = 0; ; skip += INDEX_PAGE_SIZE) {
           const { items, total } = await getEntries({
@@ -91,12 +91,12 @@ export function blogPostContent({ reader, cached, lookedUp }: ContentSource) {
     },
 
     async getBlogPostBySlug(slug: string): Promise<BlogPost | null> {
-      const posts = await lookedUp(`post:${slug}`, () => queryBlogPosts({ "fields.slug": slug, limit: 1, include: 2 }));
+      const posts = await lookedUp("post", slug, () => queryBlogPosts({ "fields.slug": slug, limit: 1, include: 2 }));
       return posts[0] ?? null;
     },
 
     getLatestBlogPosts(): Promise<BlogPost[]> {
-      return cached("posts:latest", () => queryBlogPosts({ limit: LATEST_POSTS_LIMIT, include: 2 }));
+      return cached("latestPosts", null, () => queryBlogPosts({ limit: LATEST_POSTS_LIMIT, include: 2 }));
     },
   };
 }

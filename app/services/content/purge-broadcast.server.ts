@@ -7,6 +7,11 @@ import type { PurgeScope } from "./caches.server";
  * `content_purge` and also sends its own purges there; it ignores its own. A lost connection is
  * reopened with growing waits, and since purges may have been missed meanwhile, everything is
  * purged once it is back.
+ *
+ * A connection can also go quiet without closing (a half-open TCP connection: the server or a proxy
+ * went away without a word), and a listener only listens, so nothing would fail: TCP keepalive and a
+ * round trip every `heartbeatMs` (answered within `queryTimeoutMs`) find it out, within half a minute
+ * by default. A purge sent on a connection that fails is sent once more on a fresh connection.
  */
 
 export const PURGE_CHANNEL = "content_purge";
@@ -52,6 +57,8 @@ export function startPurgeBroadcast({
   onPurge,
   log = console,
   maxRetryMs = 30_000,
+  heartbeatMs = 20_000,
+  queryTimeoutMs = 10_000,
 }: {
   databaseUrl: string;
   /** This instance's own id: its own messages come back and are ignored. */
@@ -60,21 +67,42 @@ export function startPurgeBroadcast({
   onPurge: (scope: PurgeScope) => void;
   log?: Pick<Console, "info" | "warn">;
   maxRetryMs?: number;
+  /** How often the listening connection makes a round trip, to find out it went quiet. */
+  heartbeatMs?: number;
+  /** How long connecting, and any query, may take on these connections. */
+  queryTimeoutMs?: number;
 }): PurgeBroadcast {
   const state: PurgeBroadcastState = { channel: "postgres", listening: false, sent: 0, received: 0, lastError: null };
+  const connectionConfig: pg.ClientConfig = {
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: queryTimeoutMs,
+    query_timeout: queryTimeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: Math.min(10_000, heartbeatMs),
+    application_name: "hub-website purges",
+  };
   let client: pg.Client | null = null;
   let closed = false;
   const firstRetryMs = Math.min(1_000, maxRetryMs);
   let retryMs = firstRetryMs;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
   let everConnected = false;
+
+  /** Closes a connection without waiting for it: a half-open one would never answer the goodbye. */
+  const discard = (connection: pg.Client) => {
+    connection.removeAllListeners();
+    connection.on("error", () => {});
+    connection.end().catch(() => {});
+    connection.connection.stream.destroy();
+  };
 
   const lost = (error: Error | null) => {
     if (closed) return;
     state.listening = false;
     if (error) state.lastError = error.message;
-    client?.removeAllListeners();
-    client?.end().catch(() => {});
+    clearInterval(heartbeat);
+    if (client) discard(client);
     client = null;
     log.warn(
       `Content purges from other instances are not arriving (${error?.message ?? "connection closed"}); reconnecting in ${Math.round(retryMs / 1000)} s.`,
@@ -86,7 +114,7 @@ export function startPurgeBroadcast({
 
   async function connect(): Promise<void> {
     if (closed) return;
-    const next = new pg.Client({ connectionString: databaseUrl });
+    const next = new pg.Client(connectionConfig);
     // Errors while connecting are handled below; afterwards, a lost connection is reopened.
     next.on("error", (error) => {
       if (client === next) lost(error);
@@ -105,8 +133,7 @@ export function startPurgeBroadcast({
       await next.connect();
       await next.query(`LISTEN ${PURGE_CHANNEL}`);
     } catch (error) {
-      next.removeAllListeners();
-      await next.end().catch(() => {});
+      discard(next);
       lost(error as Error);
       return;
     }
@@ -118,6 +145,20 @@ export function startPurgeBroadcast({
     state.listening = true;
     state.lastError = null;
     retryMs = firstRetryMs;
+    let beating = false;
+    heartbeat = setInterval(() => {
+      if (beating || client !== next) return;
+      beating = true;
+      next
+        .query("SELECT 1")
+        .catch((error: Error) => {
+          if (client === next) lost(new Error(`no answer to the heartbeat (${error.message})`));
+        })
+        .finally(() => {
+          beating = false;
+        });
+    }, heartbeatMs);
+    heartbeat.unref?.();
     if (everConnected) {
       log.info("Listening for content purges again; purging everything, since some may have been missed.");
       onPurge({ all: true });
@@ -130,22 +171,34 @@ export function startPurgeBroadcast({
   return {
     async publish(scope) {
       await ready;
-      if (!client) {
-        log.warn("A content purge could not be sent to the other instances: not connected to PostgreSQL.");
-        return;
+      const payload = JSON.stringify({ from: instanceId, scope } satisfies Message);
+      const send = (connection: pg.Client) => connection.query("SELECT pg_notify($1, $2)", [PURGE_CHANNEL, payload]);
+      if (client) {
+        try {
+          await send(client);
+          state.sent += 1;
+          return;
+        } catch {
+          // The listening connection failed (the heartbeat will replace it): once more on a fresh one.
+        }
       }
+      const fresh = new pg.Client(connectionConfig);
+      fresh.on("error", () => {});
       try {
-        const payload: Message = { from: instanceId, scope };
-        await client.query("SELECT pg_notify($1, $2)", [PURGE_CHANNEL, JSON.stringify(payload)]);
+        await fresh.connect();
+        await send(fresh);
         state.sent += 1;
       } catch (error) {
         log.warn("A content purge could not be sent to the other instances.", error);
+      } finally {
+        await fresh.end().catch(() => {});
       }
     },
     state: () => ({ ...state }),
     async close() {
       closed = true;
       clearTimeout(retryTimer);
+      clearInterval(heartbeat);
       await ready;
       const open = client;
       client = null;

@@ -1,3 +1,5 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type ContentfulStandIn, isPublished, loadDataset, startContentfulStandIn } from "../../../demo/contentful.ts";
@@ -8,6 +10,8 @@ import {
   type ContentConfig,
   type ContentService,
   contentKeysAffectedBy,
+  contentValueSchema,
+  createContentCaches,
   createContentClient,
   createContentService,
   GALLERY_PAGE_SIZE,
@@ -463,6 +467,64 @@ describe("previews", () => {
     expect(() => createContentClient({ ...contentConfig(), preview: null }, "preview")).toThrow(
       "CONTENTFUL_PREVIEW_TOKEN",
     );
+  });
+});
+
+describe("the snapshot of the content service's answers", () => {
+  it("holds live answers of every kind, each fitting its schema, so all of them are restored", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "content-snapshot-"));
+    const file = path.join(dir, "content-cache.json");
+    const snapshotLog = { info: vi.fn(), warn: vi.fn() };
+    const caches = () =>
+      createContentCaches({
+        timings: { freshMs: 60_000, staleIfErrorMs: 86_400_000, waitMs: 5_000, retryAfterFailureMs: 1_000 },
+        snapshot: { file, source: "service-test" },
+        keysAffectedBy: contentKeysAffectedBy,
+        valueSchema: contentValueSchema,
+        log: snapshotLog,
+      });
+    try {
+      const first = caches();
+      const content = createContentService({
+        client: createContentClient(contentConfig()),
+        contentSiteId: "cchub",
+        assetUrl: assetUrlResolver({ insecure: true, publicAssetPath: null }),
+        cache: first.cache,
+        lookupCache: first.lookupCache,
+        log,
+      });
+      const [post] = entriesOf("blogPost");
+      await Promise.all([
+        content.getPageHero("home"),
+        content.getPageHero("no-such-page"),
+        content.getAsset("benefit-coworking-1"),
+        content.getAsset("only-in-another-space"),
+        content.getSiteImages(),
+        content.getSiteVideos(),
+        content.getLegalText("privacy"),
+        content.getLegalText("no-such-text"),
+        content.getBlogPostIndex(),
+        content.getLatestBlogPosts(),
+        content.getBlogPosts({ featured: true }),
+        content.getBlogPostList({ count: 6 }),
+        content.getBlogPostBySlug(field<string>(post!, "slug")),
+        content.getBlogPostBySlug("no-such-post"),
+        content.getSuccessStories("home"),
+        content.getPartners(),
+        content.getGalleryImages({ count: 12 }),
+      ]);
+      first.saveSnapshot();
+      const saved = JSON.parse(readFileSync(file, "utf8")) as { site: unknown[]; lookups: unknown[] };
+      const held = saved.site.length + saved.lookups.length;
+      expect(held).toBe(first.cache.size + first.lookupCache.size);
+      expect(held).toBeGreaterThanOrEqual(17);
+
+      const second = caches();
+      expect(snapshotLog.warn).not.toHaveBeenCalled();
+      expect(second.state().snapshot.restored).toBe(held);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

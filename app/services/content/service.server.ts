@@ -4,6 +4,7 @@ import { createEntryReader, type EntryReaderOptions } from "./entries.server";
 import { SITE_IMAGE_TYPE } from "./model.server";
 import { blogPostContent } from "./posts.server";
 import { siteContent } from "./site.server";
+import { contentCacheKey, type ContentKind, type ContentValue } from "./values.server";
 
 /** Content from the hosted content service (Contentful's Delivery API), SPEC.md section 7, as pages use it. */
 
@@ -30,13 +31,11 @@ export function createContentService({
   log = console,
 }: ContentServiceOptions) {
   const reader = createEntryReader({ client, assetUrl, log });
-  const source = {
-    reader,
-    cached: <T>(key: string, load: () => Promise<T>) => cache.get(`content:${key}`, load),
-    lookedUp: <T>(key: string, load: () => Promise<T>) => lookupCache.get(`content:${key}`, load),
-    contentSiteId,
-    log,
-  };
+  const through =
+    (store: Cache) =>
+    <Kind extends ContentKind>(kind: Kind, id: string | null, load: () => Promise<ContentValue<Kind>>) =>
+      store.get(contentCacheKey(kind, id), load);
+  const source = { reader, cached: through(cache), lookedUp: through(lookupCache), contentSiteId, log };
   return {
     /** The generic entries query (SPEC.md section 7); a content type is required. */
     getEntries: reader.getEntries,

@@ -33,7 +33,7 @@ export function siteContent({ reader, cached, contentSiteId, log }: ContentSourc
      */
     async getPageHero(slug: string): Promise<PageHeroContent> {
       try {
-        return await cached(`hero:${slug}`, async (): Promise<PageHeroContent> => {
+        return await cached("hero", slug, async (): Promise<PageHeroContent> => {
           const { items } = await getEntries({
             content_type: "PageHero",
             "fields.slug": slug,
@@ -63,7 +63,7 @@ export function siteContent({ reader, cached, contentSiteId, log }: ContentSourc
 
     /** An asset by id, or null when the space has none with that id (cached like any answer). */
     getAsset(id: string): Promise<ImageAsset | null> {
-      return cached(`asset:${id}`, async () => {
+      return cached("asset", id, async () => {
         try {
           return toImageAsset(await reader.client.getAsset(id));
         } catch (error) {
@@ -78,7 +78,7 @@ export function siteContent({ reader, cached, contentSiteId, log }: ContentSourc
      * `siteImage` entries of this site, by `key`.
      */
     getSiteImages(): Promise<Record<string, ImageAsset>> {
-      return cached("site-images", async () => {
+      return cached("siteImages", null, async () => {
         const items = await optionalTypeEntries({
           content_type: SITE_IMAGE_TYPE,
           "fields.site": contentSiteId,
@@ -100,7 +100,7 @@ export function siteContent({ reader, cached, contentSiteId, log }: ContentSourc
      * Play). A key without an entry is absent, and the page uses its built-in address.
      */
     getSiteVideos(): Promise<Record<string, string | null>> {
-      return cached("site-videos", async () => {
+      return cached("siteVideos", null, async () => {
         const items = await optionalTypeEntries({ content_type: "siteVideo", limit: SITE_VIDEOS_LIMIT, include: 1 });
         const videos: Record<string, string | null> = {};
         for (const entry of parseItems(items ?? [], siteVideoSchema, "siteVideo", (found) => found)) {
@@ -114,7 +114,7 @@ export function siteContent({ reader, cached, contentSiteId, log }: ContentSourc
 
     /** The legal text for a page (`legalText` entry with this slug), or null when there is none or it has no body. */
     getLegalText(slug: string): Promise<LegalDocument | null> {
-      return cached(`legal:${slug}`, async () => {
+      return cached("legalText", slug, async () => {
         const items = await optionalTypeEntries({ content_type: "legalText", "fields.slug": slug, limit: 1 });
         if (!items) return null;
         const [entry] = parseItems(items, legalTextSchema, "legalText", (found) => found);

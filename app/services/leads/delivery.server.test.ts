@@ -41,6 +41,10 @@ async function setup({
   webhookPath = "/hooks/leads",
   firstRetryMs = 5_000,
   leaseMs,
+  postIntervalMs,
+  maxPostsInFlight,
+  probeAfterMs,
+  fetch,
 }: {
   mirror?: boolean;
   random?: () => number;
@@ -48,6 +52,10 @@ async function setup({
   webhookPath?: string;
   firstRetryMs?: number;
   leaseMs?: number;
+  postIntervalMs?: number;
+  maxPostsInFlight?: number;
+  probeAfterMs?: number;
+  fetch?: typeof globalThis.fetch;
 } = {}) {
   const store = await openLeadStore({ dataDir });
   const worker = createLeadDelivery({
@@ -58,6 +66,10 @@ async function setup({
     timeoutMs: 2_000,
     firstRetryMs,
     leaseMs,
+    postIntervalMs,
+    maxPostsInFlight,
+    probeAfterMs,
+    fetch,
     random,
   });
   open.stores.push(store);
@@ -308,6 +320,89 @@ describe("lead delivery when things go wrong", () => {
       leads: { writable: false },
     });
   });
+});
+
+describe("lead delivery with a backlog", () => {
+  const names = (count: number) => Array.from({ length: count }, (_, index) => `Person ${index}`);
+
+  it("leases one lead per post: two workers and a webhook slower than the lease never post a lead twice", async () => {
+    // Each post takes longer than half the lease: a lease over a batch ran out while the batch was posted.
+    const first = await setup({ leaseMs: 800 });
+    const second = await setup({ leaseMs: 800 });
+    sink.faults.add({ method: "POST", delayMs: 500 });
+    const leads = [];
+    for (const name of names(8)) leads.push(await first.store.create({ ...submission, name }));
+    first.worker.start();
+    second.worker.start();
+    await vi.waitFor(async () => expect((await first.store.stats()).delivered).toBe(8), { timeout: 15_000 });
+    const keys = webhookPosts().map((post) => post.headers["idempotency-key"]);
+    expect(keys.toSorted()).toEqual(leads.map((lead) => lead.id).toSorted());
+  }, 20_000);
+
+  it("posts at a steady pace, and no more at once than allowed, however many leads are due", async () => {
+    let underWay = 0;
+    let mostAtOnce = 0;
+    const started: number[] = [];
+    const countingFetch: typeof fetch = async (input, init) => {
+      started.push(performance.now());
+      underWay++;
+      mostAtOnce = Math.max(mostAtOnce, underWay);
+      try {
+        return await fetch(input, init);
+      } finally {
+        underWay--;
+      }
+    };
+    const { store, worker } = await setup({ postIntervalMs: 100, maxPostsInFlight: 3, fetch: countingFetch });
+    sink.faults.add({ method: "POST", delayMs: 400 });
+    for (const name of names(12)) await store.create({ ...submission, name });
+    worker.start();
+    await vi.waitFor(async () => expect((await store.stats()).delivered).toBe(12), { timeout: 15_000 });
+    const gaps = started.slice(1).map((at, index) => at - started[index]!);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(95);
+    expect(mostAtOnce).toBe(3);
+  }, 20_000);
+
+  it("makes the backlog due at once when the webhook accepts a lead again, but not a lead it rejected on its own", async () => {
+    await sink.close();
+    let down = true;
+    let rejectedId = "";
+    sink = await startWebhookSink({
+      respond: ({ idempotencyKey }) =>
+        idempotencyKey === rejectedId ? { status: 422 } : down ? { status: 503 } : undefined,
+    });
+    // A minute before the first retry: only the recovery can make the backlog due within the test.
+    const { store, worker } = await setup({ firstRetryMs: 120_000 });
+    const rejected = await store.create({ ...submission, name: "Rejected Lead" });
+    rejectedId = rejected.id;
+    worker.start();
+    const waiting = [];
+    for (const name of names(5)) waiting.push(await store.create({ ...submission, name }));
+    worker.nudge();
+    await vi.waitFor(async () => expect((await store.stats()).retrying).toBe(6), { timeout: 10_000 });
+    expect(await store.get(rejected.id)).toMatchObject({ lastStatus: 422, attempts: 1 });
+
+    down = false;
+    const next = await store.create({ ...submission, name: "After The Outage" });
+    worker.nudge();
+    await vi.waitFor(async () => expect((await store.stats()).delivered).toBe(6), { timeout: 10_000 });
+    for (const lead of [...waiting, next]) expect((await store.get(lead.id))?.status).toBe("delivered");
+    expect(await store.get(rejected.id)).toMatchObject({ status: "pending", attempts: 1 });
+    expect(log.info).toHaveBeenCalledWith(
+      expect.stringMatching(/accepts leads again after 5 failed post\(s\) here: 5 waiting lead\(s\) are due now/),
+    );
+  }, 20_000);
+
+  it("tries the lead due soonest early when nothing was posted for a while, so a recovery is seen", async () => {
+    const { store, worker } = await setup({ firstRetryMs: 3_600_000, probeAfterMs: 300 });
+    sink.failNext(1, 502);
+    const lead = await store.create(submission);
+    worker.start();
+    await vi.waitFor(async () => expect((await store.get(lead.id))?.lastStatus).toBe(502));
+    // Due in half an hour at the earliest; the webhook is back, and the worker's probe finds out.
+    await vi.waitFor(async () => expect((await store.get(lead.id))?.status).toBe("delivered"), { timeout: 10_000 });
+    expect(webhookPosts()).toHaveLength(1);
+  }, 15_000);
 });
 
 describe("retryDelayMs", () => {

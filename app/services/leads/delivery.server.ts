@@ -1,18 +1,28 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
 import { maskEmail } from "./masking.ts";
-import type { Lead, LeadStore } from "./store.server.ts";
+import { isRejection, type Lead, type LeadStore } from "./store.server.ts";
 
 /**
  * Delivers stored leads to the lead-automation webhook (DESIGN.md section 5), in the background:
- * - claims due leads first (a lease in the store), so no two workers, in this process or another
- *   instance, post one lead at once, and a crashed worker's leads are picked up when its lease ends;
+ * - claims one lead right before posting it (a lease in the store, longer than a post and its record
+ *   can take), so no two workers, in this process or another instance, post one lead at once, however
+ *   slow the webhook, and a crashed worker's lead is picked up when its lease ends;
+ * - posts at a steady pace, at most one post every `postIntervalMs` and `maxPostsInFlight` at once, so a
+ *   backlog drains at a few posts a second per instance even when each post takes seconds, and never as
+ *   a burst;
  * - POST JSON `{name, email, phone, interests, referralSource}` with an `Idempotency-Key` header
  *   carrying the lead's id, so a receiver can drop the one duplicate a crash between its 2xx and our
  *   record could cause;
  * - a 2xx marks the lead delivered; a redirect (never followed: a followed redirect turns the POST
  *   into a bodiless GET), another status, or no answer in time schedules another attempt with
- *   exponential backoff and jitter, up to a day apart, for as long as it takes;
+ *   exponential backoff and jitter, up to a day apart;
+ * - a 2xx after failures means the webhook is back: every lead waiting because it was unavailable
+ *   becomes due at once, in the shared store, so every instance drains the backlog (at its pace); a lead
+ *   the webhook rejected on its own (a 4xx others do not get) keeps its backoff. While leads wait, the
+ *   worker looks at the store every few seconds, and tries the lead due soonest early when it has posted
+ *   nothing for a while, so a recovery is noticed within a minute however long the backoffs have grown;
  * - when the store itself fails, the worker backs off too, and a lead the webhook accepted but the
  *   store could not mark is marked later, never posted again by this worker;
  * - after a delivery, an optional copy to the mirror as a form post, whose result is only recorded;
@@ -31,6 +41,12 @@ export interface LeadDeliveryOptions {
   firstRetryMs?: number;
   /** How long a claim holds a lead; longer than one attempt can take. */
   leaseMs?: number;
+  /** The pace: at least this long between the starts of two posts (so at most 1000/this posts a second). */
+  postIntervalMs?: number;
+  /** How many posts may wait for the webhook's answer at once. */
+  maxPostsInFlight?: number;
+  /** With leads waiting after failures and nothing posted for this long, the soonest is tried early. */
+  probeAfterMs?: number;
   random?: () => number;
   now?: () => Date;
   workerId?: string;
@@ -40,9 +56,17 @@ export type LeadDelivery = ReturnType<typeof createLeadDelivery>;
 
 export const FIRST_RETRY_MS = 5_000;
 export const MAX_RETRY_MS = 24 * 60 * 60_000;
-/** Even with nothing due, the worker looks again this often (a lead retried from the CLI is picked up). */
-const IDLE_POLL_MS = 60_000;
-const BATCH_SIZE = 10;
+/**
+ * Even with nothing due, the worker looks again this often: a backlog another instance made due, or a
+ * lead retried from the CLI, is picked up within seconds (one indexed query).
+ */
+const POLL_MS = 5_000;
+/** Five posts a second per instance at most. */
+export const POST_INTERVAL_MS = 200;
+export const MAX_POSTS_IN_FLIGHT = 10;
+const PROBE_AFTER_MS = 30_000;
+
+const label = (lead: Lead) => `${lead.id} (${maskEmail(lead.email)})`;
 
 /** The wait before attempt `failures + 1`: doubling from `firstMs`, at most a day, half of it random. */
 export function retryDelayMs(failures: number, random: () => number = Math.random, firstMs = FIRST_RETRY_MS): number {
@@ -68,6 +92,9 @@ export function createLeadDelivery({
   timeoutMs = 10_000,
   firstRetryMs = FIRST_RETRY_MS,
   leaseMs = Math.max(30_000, timeoutMs * 3),
+  postIntervalMs = POST_INTERVAL_MS,
+  maxPostsInFlight = MAX_POSTS_IN_FLIGHT,
+  probeAfterMs = PROBE_AFTER_MS,
   random = Math.random,
   now = () => new Date(),
   workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`,
@@ -75,14 +102,21 @@ export function createLeadDelivery({
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> | null = null;
   let again = false;
+  /** Wakes a run that waits for its posts, when a new lead is stored meanwhile. */
+  let wakeRun: (() => void) | null = null;
   let stopped = true;
   /** Consecutive failures of the store (not of the webhook): the worker's own backoff. */
   let storeFailures = 0;
+  /** Failed posts since the webhook last accepted one (rejections of a lead itself not counted). */
+  let unavailableSinceSuccess = 0;
+  /** When the last post started (the pace, and when to probe). */
+  let lastPostStartedAt = 0;
   /** Leads the webhook accepted whose delivery the store has not recorded yet: recorded, never re-posted. */
-  const acceptedNotRecorded = new Set<string>();
+  const acceptedNotRecorded = new Map<string, Lead>();
   const lastRun = { at: null as string | null, error: null as string | null };
 
-  async function post(lead: Lead): Promise<string | null> {
+  /** The webhook's verdict: why it is not a delivery (null for a 2xx), and its status (null: no answer). */
+  async function post(lead: Lead): Promise<{ problem: string | null; status: number | null }> {
     try {
       const response = await fetchImpl(webhookUrl!, {
         method: "POST",
@@ -98,28 +132,56 @@ export function createLeadDelivery({
         signal: AbortSignal.timeout(timeoutMs),
       });
       await response.body?.cancel();
-      return webhookProblem(response);
+      return { problem: webhookProblem(response), status: response.status };
     } catch (error) {
-      return error instanceof Error && error.name === "TimeoutError" ? "webhook timed out" : "webhook unreachable";
+      const timedOut = error instanceof Error && error.name === "TimeoutError";
+      return { problem: timedOut ? "webhook timed out" : "webhook unreachable", status: null };
     }
   }
 
   async function deliver(lead: Lead): Promise<void> {
-    const label = `${lead.id} (${maskEmail(lead.email)})`;
     if (!acceptedNotRecorded.has(lead.id)) {
-      const problem = await post(lead);
+      const { problem, status } = await post(lead);
       if (problem) {
+        if (!isRejection(status)) unavailableSinceSuccess++;
         const delay = retryDelayMs(lead.attempts + 1, random, firstRetryMs);
-        await store.recordFailure(lead.id, workerId, problem, new Date(now().getTime() + delay));
-        log.warn(`Lead ${label} not delivered (${problem}); retrying in ${Math.round(delay / 1000)} s.`);
+        await store.recordFailure(lead.id, workerId, {
+          error: problem,
+          status,
+          nextAttemptAt: new Date(now().getTime() + delay),
+        });
+        log.warn(`Lead ${label(lead)} not delivered (${problem}); retrying in ${Math.round(delay / 1000)} s.`);
         return;
       }
-      acceptedNotRecorded.add(lead.id);
+      acceptedNotRecorded.set(lead.id, lead);
     }
+    await recordDelivery(lead);
+  }
+
+  async function recordDelivery(lead: Lead): Promise<void> {
     await store.markDelivered(lead.id);
     acceptedNotRecorded.delete(lead.id);
-    log.info(`Lead ${label} delivered.`);
+    log.info(`Lead ${label(lead)} delivered.`);
+    if (lead.attempts > 0 || unavailableSinceSuccess > 0) await backlogDue(lead);
     if (mirrorUrl) await mirror(lead);
+  }
+
+  /** Deliveries the store could not record before: recorded first, without posting the leads again. */
+  async function recordAccepted(): Promise<void> {
+    for (const lead of [...acceptedNotRecorded.values()]) await recordDelivery(lead);
+  }
+
+  /** The webhook accepted a lead after failures: it is back, and what waited for it is due now. */
+  async function backlogDue(lead: Lead): Promise<void> {
+    const failures = unavailableSinceSuccess;
+    unavailableSinceSuccess = 0;
+    // A rejection this lead got was not about the lead after all: others that got it are due too.
+    const sharedStatus = isRejection(lead.lastStatus) ? lead.lastStatus : null;
+    const due = await store.makeBacklogDue(sharedStatus);
+    if (due > 0) {
+      const seen = failures > 0 ? ` after ${failures} failed post(s) here` : "";
+      log.info(`The lead webhook accepts leads again${seen}: ${due} waiting lead(s) are due now.`);
+    }
   }
 
   async function mirror(lead: Lead): Promise<void> {
@@ -152,36 +214,61 @@ export function createLeadDelivery({
       .catch((error: unknown) => log.warn("Recording a mirror result failed:", error));
   }
 
-  /** Claims and delivers due leads, a batch at a time, until none is due. */
-  async function run(): Promise<void> {
-    do {
-      again = false;
-      for (;;) {
-        if (stopped) return;
-        const batch = await store.claimDue({ worker: workerId, leaseMs, limit: BATCH_SIZE });
-        if (batch.length === 0) break;
-        let index = 0;
-        try {
-          for (; index < batch.length && !stopped; index++) await deliver(batch[index]!);
-        } catch (error) {
-          // The lead that failed stays claimed by this worker (which takes it up again after its backoff);
-          // the rest of the batch goes back at once.
-          await releaseQuietly(batch.slice(index + 1));
-          throw error;
-        }
-        await releaseQuietly(batch.slice(index));
-      }
-    } while (again && !stopped);
+  /**
+   * The next lead to post, claimed now, so its lease covers this one post: a due lead, or, when nothing
+   * is due, nothing is under way and nothing was posted for `probeAfterMs`, the soonest of those waiting
+   * for an unavailable webhook (a probe of whether it is back).
+   */
+  async function claimNext(postsUnderWay: number): Promise<Lead | null> {
+    const [due] = await store.claimDue({ worker: workerId, leaseMs, limit: 1 });
+    if (due || postsUnderWay > 0 || Date.now() - lastPostStartedAt < probeAfterMs) return due ?? null;
+    return store.claimEarly({ worker: workerId, leaseMs });
   }
 
-  async function releaseQuietly(leads: Lead[]): Promise<void> {
-    if (leads.length === 0) return;
-    await store
-      .release(
-        leads.map((lead) => lead.id),
-        workerId,
-      )
-      .catch(() => undefined);
+  /** Posts due leads at the pace, up to `maxPostsInFlight` at once, until none is due and none is under way. */
+  async function run(): Promise<void> {
+    const underWay = new Set<Promise<void>>();
+    /** The store failed recording a post: no new posts; the run ends with that error once the others end. */
+    const storeFailure: { error?: unknown; failed: boolean } = { failed: false };
+    const oneSettles = () =>
+      new Promise<void>((resolve) => {
+        wakeRun = resolve;
+        void Promise.race(underWay).then(resolve);
+      });
+    try {
+      await recordAccepted();
+      do {
+        again = false;
+        while (!stopped && !storeFailure.failed) {
+          if (underWay.size >= maxPostsInFlight) {
+            await Promise.race(underWay);
+            continue;
+          }
+          const wait = lastPostStartedAt + postIntervalMs - Date.now();
+          if (wait > 0) await sleep(wait, undefined, { ref: false });
+          if (stopped || storeFailure.failed) break;
+          const lead = await claimNext(underWay.size);
+          if (!lead) {
+            if (underWay.size === 0) break;
+            // A post that ends may make the backlog due, and a lead stored meanwhile wakes the run.
+            await oneSettles();
+            continue;
+          }
+          lastPostStartedAt = Date.now();
+          const delivery: Promise<void> = deliver(lead)
+            .catch((error: unknown) => {
+              // The lead stays claimed until its lease ends; an accepted one is recorded first in the next run.
+              if (!storeFailure.failed) Object.assign(storeFailure, { failed: true, error });
+            })
+            .finally(() => underWay.delete(delivery));
+          underWay.add(delivery);
+        }
+      } while (again && !stopped && !storeFailure.failed);
+    } finally {
+      wakeRun = null;
+      await Promise.all(underWay);
+    }
+    if (storeFailure.failed) throw storeFailure.error;
   }
 
   function setTimer(waitMs: number): void {
@@ -192,7 +279,7 @@ export function createLeadDelivery({
         timer = null;
         kick();
       },
-      Math.max(0, Math.min(waitMs, IDLE_POLL_MS)),
+      Math.max(0, Math.min(waitMs, POLL_MS)),
     );
     timer.unref?.();
   }
@@ -201,7 +288,7 @@ export function createLeadDelivery({
     if (storeFailures > 0) return setTimer(retryDelayMs(storeFailures, random, firstRetryMs));
     try {
       const next = await store.nextWakeAt();
-      setTimer(next ? next.getTime() - now().getTime() : IDLE_POLL_MS);
+      setTimer(next ? next.getTime() - now().getTime() : POLL_MS);
     } catch (error) {
       storeFailures++;
       log.error("The lead store cannot say which lead is due next; trying again later.", error);
@@ -213,6 +300,7 @@ export function createLeadDelivery({
     if (stopped || !webhookUrl) return;
     if (running) {
       again = true;
+      wakeRun?.();
       return;
     }
     running = run()
@@ -246,11 +334,12 @@ export function createLeadDelivery({
     nudge(): void {
       if (storeFailures === 0) kick();
     },
-    /** Stops scheduling and waits (at most `waitMs`) for a delivery under way to finish. */
+    /** Stops scheduling and waits (at most `waitMs`) for the deliveries under way to finish. */
     async stop(waitMs = timeoutMs + 1_000): Promise<void> {
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
+      wakeRun?.();
       if (running) {
         await Promise.race([running, new Promise((resolve) => setTimeout(resolve, waitMs).unref?.())]);
       }

@@ -3,12 +3,15 @@
  *
  * - `openLeadStore`: the store, a SQLite file in DATA_DIR by default or PostgreSQL when DATABASE_URL is
  *   set; both implement `LeadStore` (store.server.ts) and keep the contact limit.
- * - `createLeadIntake`: the contact action's door: rate limit, store, hand over to delivery.
- * - `createLeadDelivery`: the background worker that claims due leads with a lease and posts them to the
- *   lead webhook (and the optional mirror), retrying with backoff.
+ * - `createLeadIntake`: the contact action's door: rate limit, store (once per submission), hand over to
+ *   delivery.
+ * - `createLeadDelivery`: the background worker that claims each due lead with a lease right before it
+ *   posts it to the lead webhook (and the optional mirror), at a steady pace, retrying with backoff, and
+ *   makes the waiting backlog due at once when the webhook accepts leads again.
  * - `createRateLimiter`, `clientKey`: in-memory sliding-window limits per client (also the server's
  *   limit on writes before the router).
- * - `maskEmail`, `maskPhone`, `leadsToCsv`: what logs and the staff's `npm run leads` show.
+ * - `maskEmail`, `maskPhone`, `leadsToCsv`: what logs and the staff's `npm run leads` show;
+ *   `maskEmailsInPath`: a request path as the logs show it.
  *
  * The staff tool runs these files with plain Node, so imports between them are relative, with extensions.
  */
@@ -22,7 +25,7 @@ export {
   retryDelayMs,
 } from "./delivery.server.ts";
 export { createLeadIntake, type LeadIntake, type LeadSubmissionResult } from "./intake.server.ts";
-export { maskEmail, maskPhone } from "./masking.ts";
+export { maskEmail, maskEmailsInPath, maskPhone } from "./masking.ts";
 export { openLeadStore } from "./open-store.server.ts";
 export { clientKey, createRateLimiter, type RateLimiter, type SharedRateLimiter } from "./rate-limit.server.ts";
 export {

@@ -9,7 +9,8 @@ export type LeadSubmissionResult =
 /**
  * Takes in contact submissions: at most `limit` accepted per client (its address, or its /64 for
  * IPv6) per window (CONTACT_RATE_LIMIT per 10 minutes), each stored before it is acknowledged and
- * then handed to delivery at once.
+ * then handed to delivery at once. A submission sent again with its form's submission id (a double
+ * click, a resend after an answer that never arrived) is stored once and thanked each time.
  */
 export function createLeadIntake({
   store,
@@ -18,7 +19,7 @@ export function createLeadIntake({
   windowMs = 10 * 60_000,
   log = console,
 }: {
-  store: Pick<LeadStore, "create" | "contactLimiter">;
+  store: Pick<LeadStore, "create" | "createOnce" | "contactLimiter">;
   onStored: (lead: Lead) => void;
   limit: number;
   windowMs?: number;
@@ -26,18 +27,30 @@ export function createLeadIntake({
 }) {
   const limiter = store.contactLimiter({ limit, windowMs });
   return {
-    async submit(clientAddress: string, submission: ContactSubmission): Promise<LeadSubmissionResult> {
-      let lead: Lead;
+    async submit(
+      clientAddress: string,
+      submission: ContactSubmission,
+      submissionId: string | null = null,
+    ): Promise<LeadSubmissionResult> {
+      let stored: { lead: Lead; repeat: boolean };
       try {
         const allowance = await limiter.attempt(clientKey(clientAddress));
         if (!allowance.allowed) return { status: "limited", retryAfterSeconds: allowance.retryAfterSeconds };
-        lead = await store.create(submission);
+        stored = submissionId
+          ? await store.createOnce(submission, submissionId)
+          : { lead: await store.create(submission), repeat: false };
       } catch (error) {
         log.error("A lead could not be stored:", error);
         return { status: "failed" };
       }
-      log.info(`Lead ${lead.id} (${maskEmail(lead.email)}, ${maskPhone(lead.phone)}) stored.`);
-      onStored(lead);
+      const { lead, repeat } = stored;
+      const who = `${lead.id} (${maskEmail(lead.email)}, ${maskPhone(lead.phone)})`;
+      if (repeat) {
+        log.info(`Lead ${who} was sent again with the same submission id; it is stored once.`);
+      } else {
+        log.info(`Lead ${who} stored.`);
+        onStored(lead);
+      }
       return { status: "stored", id: lead.id };
     },
   };

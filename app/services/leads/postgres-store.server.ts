@@ -1,7 +1,15 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { ContactSubmission } from "~/lib/contact";
-import { describeDatabaseUrl, type Lead, type LeadStats, type LeadStatus, type LeadStore } from "./store.server.ts";
+import {
+  describeDatabaseUrl,
+  type Lead,
+  type LeadStats,
+  type LeadStatus,
+  type LeadStore,
+  NOT_REJECTED_SQL,
+  submissionKey,
+} from "./store.server.ts";
 import type { SharedRateLimiter } from "./rate-limit.server.ts";
 
 /**
@@ -37,6 +45,9 @@ const MIGRATIONS: string[] = [
    CREATE TABLE IF NOT EXISTS contact_attempts (client_key text NOT NULL, at timestamptz NOT NULL);
    CREATE INDEX IF NOT EXISTS contact_attempts_by_client ON contact_attempts (client_key, at);
    CREATE TABLE IF NOT EXISTS store_health (id integer PRIMARY KEY, checked_at timestamptz NOT NULL);`,
+  `ALTER TABLE leads ADD COLUMN IF NOT EXISTS submission_key text;
+   ALTER TABLE leads ADD COLUMN IF NOT EXISTS last_status integer;
+   CREATE UNIQUE INDEX IF NOT EXISTS leads_submission ON leads (submission_key);`,
 ];
 
 interface Row {
@@ -51,6 +62,7 @@ interface Row {
   attempts: number;
   next_attempt_at: Date;
   last_error: string | null;
+  last_status: number | null;
   delivered_at: Date | null;
   mirror_status: string | null;
   claimed_by: string | null;
@@ -70,6 +82,7 @@ function toLead(row: Row): Lead {
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at.toISOString(),
     lastError: row.last_error,
+    lastStatus: row.last_status,
     deliveredAt: row.delivered_at?.toISOString() ?? null,
     mirrorStatus: row.mirror_status,
     claimedBy: row.claimed_by,
@@ -77,14 +90,34 @@ function toLead(row: Row): Lead {
   };
 }
 
+/**
+ * How long a statement may take. The client's timeout alone only stops waiting: the statement keeps
+ * running on the server and can still commit. So the server cancels a statement first (its own
+ * `statement_timeout`, below the client's), and ends a session left idle inside a transaction (a client
+ * that went away mid-transaction, its connection half-open) rather than holding its locks.
+ */
+export interface PostgresTimeouts {
+  queryMs: number;
+  statementMs: number;
+  idleInTransactionMs: number;
+}
+
+export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = {
+  queryMs: 10_000,
+  statementMs: 8_000,
+  idleInTransactionMs: 10_000,
+};
+
 export async function openPostgresLeadStore({
   url,
   now = () => new Date(),
   poolSize = 10,
+  timeouts = DEFAULT_POSTGRES_TIMEOUTS,
 }: {
   url: string;
   now?: () => Date;
   poolSize?: number;
+  timeouts?: PostgresTimeouts;
 }): Promise<LeadStore> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -92,7 +125,11 @@ export async function openPostgresLeadStore({
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     // A query that hangs must not hold a visitor's request (or the worker) for ever.
-    query_timeout: 10_000,
+    query_timeout: timeouts.queryMs,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    // A connection whose peer vanished (a half-open TCP connection) is noticed rather than kept.
+    keepAlive: true,
     application_name: "hub-website",
   });
   // An idle connection that breaks (the server restarts) is dropped by the pool; without a listener the
@@ -107,58 +144,92 @@ export async function openPostgresLeadStore({
   return postgresStore(pool, describeDatabaseUrl(url), now);
 }
 
-async function migrate(pool: pg.Pool): Promise<void> {
+/**
+ * Runs `work` on a connection of its own and gives the connection back. On any failure it is given
+ * back with the error, which closes it: after a timeout it may still be inside a transaction, or still
+ * running a statement, and the next caller's insert would run in that transaction (and vanish with it).
+ */
+async function withConnection<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
+    const result = await work(client);
+    client.release();
+    return result;
+  } catch (error) {
+    client.release(error instanceof Error ? error : new Error(String(error)));
+    throw error;
+  }
+}
+
+async function migrate(pool: pg.Pool): Promise<void> {
+  await withConnection(pool, async (client) => {
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    await client.query(
-      "CREATE TABLE IF NOT EXISTS lead_schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
-    );
-    const { rows } = await client.query<{ version: number }>("SELECT version FROM lead_schema_migrations");
-    const applied = new Set(rows.map((row) => row.version));
-    for (const [index, sql] of MIGRATIONS.entries()) {
-      const version = index + 1;
-      if (applied.has(version)) continue;
-      await client.query("BEGIN");
-      try {
+    try {
+      await client.query(
+        "CREATE TABLE IF NOT EXISTS lead_schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+      );
+      const { rows } = await client.query<{ version: number }>("SELECT version FROM lead_schema_migrations");
+      const applied = new Set(rows.map((row) => row.version));
+      for (const [index, sql] of MIGRATIONS.entries()) {
+        const version = index + 1;
+        if (applied.has(version)) continue;
+        // A failure leaves the transaction open; the connection is then closed, which rolls it back.
+        await client.query("BEGIN");
         await client.query(sql);
         await client.query("INSERT INTO lead_schema_migrations (version) VALUES ($1)", [version]);
         await client.query("COMMIT");
-      } catch (error) {
-        await client.query("ROLLBACK");
-        throw error;
       }
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
     }
-  } finally {
-    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
-  }
+  });
 }
 
 function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadStore {
   const leads = async (sql: string, values: unknown[] = []) => (await pool.query<Row>(sql, values)).rows.map(toLead);
   const changed = async (sql: string, values: unknown[]) => (await pool.query(sql, values)).rowCount ?? 0;
 
+  /** The new lead, or null when a lead with this submission key is stored already. */
+  async function insert(submission: ContactSubmission, key: string | null): Promise<Lead | null> {
+    const at = now();
+    const [lead] = await leads(
+      `INSERT INTO leads (id, created_at, name, email, phone, interests, referral_source, status, attempts, next_attempt_at, submission_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', 0, $2, $8)
+       ON CONFLICT (submission_key) DO NOTHING
+       RETURNING *`,
+      [
+        `lead_${randomUUID()}`,
+        at,
+        submission.name,
+        submission.email,
+        submission.phone,
+        JSON.stringify(submission.interests),
+        submission.referralSource,
+        key,
+      ],
+    );
+    return lead ?? null;
+  }
+
   return {
     kind: "postgres",
     location,
 
     async create(submission: ContactSubmission) {
-      const at = now();
-      const [lead] = await leads(
-        `INSERT INTO leads (id, created_at, name, email, phone, interests, referral_source, status, attempts, next_attempt_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', 0, $2) RETURNING *`,
-        [
-          `lead_${randomUUID()}`,
-          at,
-          submission.name,
-          submission.email,
-          submission.phone,
-          JSON.stringify(submission.interests),
-          submission.referralSource,
-        ],
-      );
-      return lead!;
+      return (await insert(submission, null))!;
+    },
+
+    async createOnce(submission, submissionId) {
+      const key = submissionKey(submissionId, submission);
+      // Two sends of one form can arrive together: the second insert waits for the first and does
+      // nothing; the stored lead is then the answer. (Erased in between: it is stored anew.)
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const created = await insert(submission, key);
+        if (created) return { lead: created, repeat: false };
+        const [stored] = await leads("SELECT * FROM leads WHERE submission_key = $1", [key]);
+        if (stored) return { lead: stored, repeat: true };
+      }
+      throw new Error("The lead could not be stored: its submission vanished while it was stored again");
     },
 
     async get(id) {
@@ -171,7 +242,7 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
         `WITH due AS (
            SELECT id FROM leads
            WHERE status = 'pending' AND next_attempt_at <= $3
-             AND (claimed_until IS NULL OR claimed_until <= $3 OR claimed_by = $1)
+             AND (claimed_until IS NULL OR claimed_until <= $3)
            ORDER BY next_attempt_at, created_at
            LIMIT $4
            FOR UPDATE SKIP LOCKED)
@@ -185,12 +256,22 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
       );
     },
 
-    async release(ids, worker) {
-      if (ids.length === 0) return;
-      await pool.query(
-        "UPDATE leads SET claimed_by = NULL, claimed_until = NULL WHERE id = ANY($1) AND claimed_by = $2",
-        [ids, worker],
+    async claimEarly({ worker, leaseMs }) {
+      const at = now();
+      const [lead] = await leads(
+        `WITH next AS (
+           SELECT id FROM leads
+           WHERE status = 'pending' AND attempts > 0 AND next_attempt_at > $3 AND ${NOT_REJECTED_SQL}
+             AND (claimed_until IS NULL OR claimed_until <= $3)
+           ORDER BY next_attempt_at, created_at
+           LIMIT 1
+           FOR UPDATE SKIP LOCKED)
+         UPDATE leads SET claimed_by = $1, claimed_until = $2
+         FROM next WHERE leads.id = next.id
+         RETURNING leads.*`,
+        [worker, new Date(at.getTime() + leaseMs), at],
       );
+      return lead ?? null;
     },
 
     async nextWakeAt() {
@@ -209,13 +290,22 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
       );
     },
 
-    async recordFailure(id, worker, error, nextAttemptAt) {
+    async recordFailure(id, worker, { error, status, nextAttemptAt }) {
       await pool.query(
-        `UPDATE leads SET attempts = attempts + 1, last_error = $3, next_attempt_at = $4, claimed_by = NULL, claimed_until = NULL
+        `UPDATE leads SET attempts = attempts + 1, last_error = $3, last_status = $4, next_attempt_at = $5,
+           claimed_by = NULL, claimed_until = NULL
          WHERE id = $1 AND status = 'pending' AND claimed_by = $2`,
-        [id, worker, error.slice(0, 300), nextAttemptAt],
+        [id, worker, error.slice(0, 300), status, nextAttemptAt],
       );
     },
+
+    makeBacklogDue: (sharedStatus) =>
+      changed(
+        `UPDATE leads SET next_attempt_at = $1
+         WHERE status = 'pending' AND attempts > 0 AND next_attempt_at > $1
+           AND (${NOT_REJECTED_SQL} OR last_status = $2)`,
+        [now(), sharedStatus],
+      ),
 
     async recordMirror(id, status) {
       await pool.query("UPDATE leads SET mirror_status = $2 WHERE id = $1", [id, status.slice(0, 100)]);
@@ -278,11 +368,11 @@ function databaseContactLimiter(
   { limit, windowMs }: { limit: number; windowMs: number },
 ): SharedRateLimiter {
   return {
-    async attempt(clientKey) {
+    attempt(clientKey) {
       const at = now();
       const windowStart = new Date(at.getTime() - windowMs);
-      const client = await pool.connect();
-      try {
+      // A failure leaves the transaction open; withConnection then closes the connection, which rolls it back.
+      return withConnection(pool, async (client) => {
         await client.query("BEGIN");
         await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`contact:${clientKey}`]);
         await client.query("DELETE FROM contact_attempts WHERE client_key = $1 AND at <= $2", [clientKey, windowStart]);
@@ -300,13 +390,8 @@ function databaseContactLimiter(
         // Now and then, forget other clients' expired attempts too, so the table stays small.
         if (Math.random() < 0.01) await client.query("DELETE FROM contact_attempts WHERE at <= $1", [windowStart]);
         await client.query("COMMIT");
-        return { allowed: true };
-      } catch (error) {
-        await client.query("ROLLBACK").catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+        return { allowed: true } as const;
+      });
     },
   };
 }

@@ -4,7 +4,15 @@ import path from "node:path";
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { ContactSubmission } from "~/lib/contact";
-import { type Lead, type LeadStats, type LeadStatus, type LeadStore, processContactLimiter } from "./store.server.ts";
+import {
+  type Lead,
+  type LeadStats,
+  type LeadStatus,
+  type LeadStore,
+  NOT_REJECTED_SQL,
+  processContactLimiter,
+  submissionKey,
+} from "./store.server.ts";
 
 /**
  * The embedded lead store: a SQLite file (Node's built-in `node:sqlite`) in DATA_DIR, for one instance.
@@ -12,7 +20,7 @@ import { type Lead, type LeadStats, type LeadStatus, type LeadStore, processCont
  * is short and a busy write is retried asynchronously, letting other requests run meanwhile.
  */
 
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 /** How long SQLite itself waits for a lock, blocking the event loop: keep it short. */
 const BUSY_TIMEOUT_MS = 50;
 /** Then the store retries asynchronously, for this long in all. */
@@ -41,6 +49,7 @@ interface Row {
   attempts: number;
   next_attempt_at: string;
   last_error: string | null;
+  last_status: number | null;
   delivered_at: string | null;
   mirror_status: string | null;
   claimed_by: string | null;
@@ -60,6 +69,7 @@ function toLead(row: Row): Lead {
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,
     lastError: row.last_error,
+    lastStatus: row.last_status,
     deliveredAt: row.delivered_at,
     mirrorStatus: row.mirror_status,
     claimedBy: row.claimed_by,
@@ -113,20 +123,30 @@ export async function openSqliteLeadStore({
 function sqliteStore(db: DatabaseSync, file: string, now: () => Date): LeadStore {
   const statements = {
     insert: db.prepare(
-      `INSERT INTO leads (id, created_at, name, email, phone, interests, referral_source, status, attempts, next_attempt_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?)`,
+      `INSERT INTO leads (id, created_at, name, email, phone, interests, referral_source, status, attempts, next_attempt_at, submission_key)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)
+       ON CONFLICT (submission_key) DO NOTHING`,
     ),
     get: db.prepare("SELECT * FROM leads WHERE id = ?"),
+    bySubmission: db.prepare("SELECT * FROM leads WHERE submission_key = ?"),
     claim: db.prepare(
       `UPDATE leads SET claimed_by = ?, claimed_until = ?
        WHERE id IN (
          SELECT id FROM leads
          WHERE status = 'pending' AND next_attempt_at <= ?
-           AND (claimed_until IS NULL OR claimed_until <= ? OR claimed_by = ?)
+           AND (claimed_until IS NULL OR claimed_until <= ?)
          ORDER BY next_attempt_at, created_at LIMIT ?)
        RETURNING *`,
     ),
-    release: db.prepare("UPDATE leads SET claimed_by = NULL, claimed_until = NULL WHERE id = ? AND claimed_by = ?"),
+    claimEarly: db.prepare(
+      `UPDATE leads SET claimed_by = ?, claimed_until = ?
+       WHERE id IN (
+         SELECT id FROM leads
+         WHERE status = 'pending' AND attempts > 0 AND next_attempt_at > ? AND ${NOT_REJECTED_SQL}
+           AND (claimed_until IS NULL OR claimed_until <= ?)
+         ORDER BY next_attempt_at, created_at LIMIT 1)
+       RETURNING *`,
+    ),
     nextWake: db.prepare(
       `SELECT MIN(CASE WHEN claimed_until > next_attempt_at THEN claimed_until ELSE next_attempt_at END) AS at
        FROM leads WHERE status = 'pending'`,
@@ -137,8 +157,14 @@ function sqliteStore(db: DatabaseSync, file: string, now: () => Date): LeadStore
        WHERE id = ? AND status = 'pending'`,
     ),
     failed: db.prepare(
-      `UPDATE leads SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, claimed_by = NULL, claimed_until = NULL
+      `UPDATE leads SET attempts = attempts + 1, last_error = ?, last_status = ?, next_attempt_at = ?,
+         claimed_by = NULL, claimed_until = NULL
        WHERE id = ? AND status = 'pending' AND claimed_by = ?`,
+    ),
+    backlogDue: db.prepare(
+      `UPDATE leads SET next_attempt_at = ?
+       WHERE status = 'pending' AND attempts > 0 AND next_attempt_at > ?
+         AND (${NOT_REJECTED_SQL} OR last_status = ?)`,
     ),
     mirror: db.prepare("UPDATE leads SET mirror_status = ? WHERE id = ?"),
     all: db.prepare("SELECT * FROM leads ORDER BY created_at DESC"),
@@ -166,25 +192,38 @@ function sqliteStore(db: DatabaseSync, file: string, now: () => Date): LeadStore
     withBusyRetry(() => (statements[statement].all(...values) as unknown as Row[]).map(toLead));
   const iso = () => now().toISOString();
 
+  /** The new lead, or null when a lead with this submission key is stored already. */
+  async function insert(submission: ContactSubmission, key: string | null): Promise<Lead | null> {
+    const id = `lead_${randomUUID()}`;
+    const at = iso();
+    const inserted = await write(
+      "insert",
+      id,
+      at,
+      submission.name,
+      submission.email,
+      submission.phone,
+      JSON.stringify(submission.interests),
+      submission.referralSource,
+      at,
+      key,
+    );
+    return inserted === 0 ? null : toLead(statements.get.get(id) as unknown as Row);
+  }
+
   return {
     kind: "sqlite",
     location: file,
 
     async create(submission: ContactSubmission) {
-      const id = `lead_${randomUUID()}`;
-      const at = iso();
-      await write(
-        "insert",
-        id,
-        at,
-        submission.name,
-        submission.email,
-        submission.phone,
-        JSON.stringify(submission.interests),
-        submission.referralSource,
-        at,
-      );
-      return toLead(statements.get.get(id) as unknown as Row);
+      return (await insert(submission, null))!;
+    },
+
+    async createOnce(submission, submissionId) {
+      const key = submissionKey(submissionId, submission);
+      const created = await insert(submission, key);
+      if (created) return { lead: created, repeat: false };
+      return { lead: toLead(statements.bySubmission.get(key) as unknown as Row), repeat: true };
     },
 
     async get(id) {
@@ -195,14 +234,17 @@ function sqliteStore(db: DatabaseSync, file: string, now: () => Date): LeadStore
     async claimDue({ worker, leaseMs, limit }) {
       const at = iso();
       const until = new Date(now().getTime() + leaseMs).toISOString();
-      const claimed = await rows("claim", worker, until, at, at, worker, limit);
+      const claimed = await rows("claim", worker, until, at, at, limit);
       return claimed.sort(
         (a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt) || a.createdAt.localeCompare(b.createdAt),
       );
     },
 
-    async release(ids, worker) {
-      for (const id of ids) await write("release", id, worker);
+    async claimEarly({ worker, leaseMs }) {
+      const at = iso();
+      const until = new Date(now().getTime() + leaseMs).toISOString();
+      const [lead] = await rows("claimEarly", worker, until, at, at);
+      return lead ?? null;
     },
 
     async nextWakeAt() {
@@ -214,8 +256,13 @@ function sqliteStore(db: DatabaseSync, file: string, now: () => Date): LeadStore
       await write("delivered", iso(), id);
     },
 
-    async recordFailure(id, worker, error, nextAttemptAt) {
-      await write("failed", error.slice(0, 300), nextAttemptAt.toISOString(), id, worker);
+    async recordFailure(id, worker, { error, status, nextAttemptAt }) {
+      await write("failed", error.slice(0, 300), status, nextAttemptAt.toISOString(), id, worker);
+    },
+
+    makeBacklogDue(sharedStatus) {
+      const at = iso();
+      return write("backlogDue", at, at, sharedStatus);
     },
 
     async recordMirror(id, status) {
@@ -288,6 +335,13 @@ function migrate(db: DatabaseSync): void {
         ALTER TABLE leads ADD COLUMN claimed_until TEXT;
         CREATE INDEX IF NOT EXISTS leads_email ON leads (lower(email));
         CREATE TABLE IF NOT EXISTS store_health (id INTEGER PRIMARY KEY, checked_at TEXT NOT NULL);
+      `);
+    }
+    if (version < 3) {
+      db.exec(`
+        ALTER TABLE leads ADD COLUMN submission_key TEXT;
+        ALTER TABLE leads ADD COLUMN last_status INTEGER;
+        CREATE UNIQUE INDEX IF NOT EXISTS leads_submission ON leads (submission_key);
       `);
     }
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);

@@ -5,6 +5,8 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ContactSubmission } from "~/lib/contact";
 import { startTestDatabase, type TestDatabase } from "../../../tests/support/postgres.ts";
+import { startTcpProxy } from "../../../tests/support/tcp-proxy.ts";
+import { openPostgresLeadStore } from "./postgres-store.server.ts";
 import {
   createLeadIntake,
   describeDatabaseUrl,
@@ -74,6 +76,12 @@ describe.each(backends)("lead store ($name)", (backend) => {
 
   const claim = (store: LeadStore, worker = "worker-a", leaseMs = 30_000) =>
     store.claimDue({ worker, leaseMs, limit: 10 });
+  const fail = (store: LeadStore, id: string, status: number | null, waitMs: number, worker = "worker-a") =>
+    store.recordFailure(id, worker, {
+      error: status === null ? "webhook unreachable" : `webhook answered ${status}`,
+      status,
+      nextAttemptAt: later(waitMs),
+    });
 
   beforeEach(async () => {
     clock = new Date("2026-03-05T12:00:00.000Z");
@@ -104,9 +112,14 @@ describe.each(backends)("lead store ($name)", (backend) => {
     const store = await open();
     const lead = await store.create(submission);
     await claim(store);
-    await store.recordFailure(lead.id, "worker-a", "webhook answered 503", later(60_000));
+    await fail(store, lead.id, 503, 60_000);
     expect(await claim(store)).toEqual([]);
-    expect(await store.get(lead.id)).toMatchObject({ attempts: 1, lastError: "webhook answered 503", claimedBy: null });
+    expect(await store.get(lead.id)).toMatchObject({
+      attempts: 1,
+      lastError: "webhook answered 503",
+      lastStatus: 503,
+      claimedBy: null,
+    });
     expect(await store.nextWakeAt()).toEqual(later(60_000));
     clock = later(60_000);
     expect(await claim(store)).toHaveLength(1);
@@ -122,14 +135,14 @@ describe.each(backends)("lead store ($name)", (backend) => {
     const lead = await store.create(submission);
     expect((await claim(store, "worker-a", 30_000)).map((due) => due.id)).toEqual([lead.id]);
     expect(await claim(store, "worker-b")).toEqual([]);
-    // A worker may take up its own claim again (to record a delivery the store refused earlier).
-    expect(await claim(store, "worker-a")).toHaveLength(1);
+    // Not even the holder claims it again while it posts it.
+    expect(await claim(store, "worker-a")).toEqual([]);
     expect(await store.nextWakeAt()).toEqual(later(30_000));
     // worker-a crashed: its lease runs out and worker-b picks the lead up.
     clock = later(30_000);
     expect((await claim(store, "worker-b")).map((due) => due.id)).toEqual([lead.id]);
     // A failure recorded by a worker that no longer holds the lead changes nothing.
-    await store.recordFailure(lead.id, "worker-a", "late", later(60_000));
+    await fail(store, lead.id, 503, 60_000, "worker-a");
     expect(await store.get(lead.id)).toMatchObject({ attempts: 0, claimedBy: "worker-b" });
   });
 
@@ -149,12 +162,84 @@ describe.each(backends)("lead store ($name)", (backend) => {
     expect(new Set(ids)).toEqual(new Set(created.map((lead) => lead.id)));
   });
 
-  it("gives back claims a stopping worker will not use", async () => {
+  it("leases one lead per claim, so a worker posting slowly leaves the rest to others", async () => {
     const store = await open();
-    const lead = await store.create(submission);
-    await claim(store, "worker-a");
-    await store.release([lead.id], "worker-a");
-    expect((await claim(store, "worker-b")).map((due) => due.id)).toEqual([lead.id]);
+    const first = await store.create(submission);
+    clock = later(1);
+    const second = await store.create({ ...submission, name: "Second Person" });
+    expect((await store.claimDue({ worker: "worker-a", leaseMs: 30_000, limit: 1 })).map((lead) => lead.id)).toEqual([
+      first.id,
+    ]);
+    // worker-a is still posting the first lead; the second is not held by its lease.
+    expect((await store.claimDue({ worker: "worker-b", leaseMs: 30_000, limit: 1 })).map((lead) => lead.id)).toEqual([
+      second.id,
+    ]);
+    expect(await store.claimDue({ worker: "worker-c", leaseMs: 30_000, limit: 1 })).toEqual([]);
+  });
+
+  it("stores one lead per submission: the same id with the same details is a repeat, other details a new lead", async () => {
+    const store = await open();
+    const stored = await store.createOnce(submission, "form-4c1d9e0b2a7f3e1d");
+    expect(stored).toMatchObject({ repeat: false, lead: { ...submission, status: "pending" } });
+    const again = await store.createOnce(
+      { ...submission, interests: ["think-lounge", "coworking-space"] },
+      "form-4c1d9e0b2a7f3e1d",
+    );
+    expect(again).toEqual({ lead: stored.lead, repeat: true });
+    // Two sends of one form arriving together.
+    const together = await Promise.all([
+      store.createOnce({ ...submission, name: "Sam Lee" }, "form-0a1b2c3d4e5f6a7b"),
+      store.createOnce({ ...submission, name: "Sam Lee" }, "form-0a1b2c3d4e5f6a7b"),
+    ]);
+    expect(together.map(({ repeat }) => repeat).sort()).toEqual([false, true]);
+    expect(together[0]!.lead.id).toBe(together[1]!.lead.id);
+    // A stale form (the back button) sent with other details is somebody's new message, not a repeat.
+    const other = await store.createOnce({ ...submission, phone: "(870) 555-0100" }, "form-4c1d9e0b2a7f3e1d");
+    expect(other.repeat).toBe(false);
+    expect(other.lead.id).not.toBe(stored.lead.id);
+    // Leads without a submission id are never repeats of each other.
+    await store.create(submission);
+    await store.create(submission);
+    expect((await store.list()).length).toBe(5);
+  });
+
+  it("makes the backlog due when the webhook is back, except leads it rejected on their own", async () => {
+    const store = await open();
+    const [unreachable, overloaded, redirected, rejected, throttled, healthy] = await Promise.all(
+      ["a", "b", "c", "d", "e", "f"].map((name) => store.create({ ...submission, name })),
+    );
+    await claim(store);
+    await fail(store, unreachable!.id, null, 600_000);
+    await fail(store, overloaded!.id, 503, 600_000);
+    await fail(store, redirected!.id, 301, 600_000);
+    await fail(store, rejected!.id, 422, 600_000);
+    await fail(store, throttled!.id, 429, 600_000);
+    await store.markDelivered(healthy!.id);
+    clock = later(1_000);
+
+    expect(await store.makeBacklogDue(null)).toBe(4);
+    const due = (await claim(store, "worker-b")).map((lead) => lead.id);
+    expect(new Set(due)).toEqual(new Set([unreachable!.id, overloaded!.id, redirected!.id, throttled!.id]));
+    expect(await store.get(rejected!.id)).toMatchObject({ nextAttemptAt: later(599_000).toISOString() });
+    // A lead that got the same 422 was accepted after all: the 422 was not about the lead, so it is due too.
+    expect(await store.makeBacklogDue(422)).toBe(1);
+    expect((await claim(store, "worker-c")).map((lead) => lead.id)).toEqual([rejected!.id]);
+  });
+
+  it("lets a worker claim early the lead due soonest among those waiting for an unavailable webhook", async () => {
+    const store = await open();
+    const [later1, sooner, rejected] = await Promise.all(
+      ["a", "b", "c"].map((name) => store.create({ ...submission, name })),
+    );
+    expect(await store.claimEarly({ worker: "worker-a", leaseMs: 30_000 })).toBeNull();
+    await claim(store);
+    await fail(store, later1!.id, 503, 600_000);
+    await fail(store, sooner!.id, null, 300_000);
+    await fail(store, rejected!.id, 400, 60_000);
+    const probe = await store.claimEarly({ worker: "worker-a", leaseMs: 30_000 });
+    expect(probe).toMatchObject({ id: sooner!.id, claimedBy: "worker-a" });
+    expect(await store.claimEarly({ worker: "worker-b", leaseMs: 30_000 })).toMatchObject({ id: later1!.id });
+    expect(await store.claimEarly({ worker: "worker-c", leaseMs: 30_000 })).toBeNull();
   });
 
   it("still has every pending lead after it is closed and opened again", async () => {
@@ -173,7 +258,7 @@ describe.each(backends)("lead store ($name)", (backend) => {
     const store = await open();
     const lead = await store.create(submission);
     await claim(store);
-    await store.recordFailure(lead.id, "worker-a", "webhook unreachable", later(3_600_000));
+    await fail(store, lead.id, null, 3_600_000);
     expect(await store.retry({ allFailed: true })).toBe(1);
     expect(await claim(store)).toHaveLength(1);
     expect(await store.retry("lead_unknown")).toBe(0);
@@ -256,10 +341,144 @@ describe("SQLite under lock contention", () => {
   });
 });
 
+describe("a lead store from before submission ids", () => {
+  const pending = ["lead_from-before", "2026-03-01T09:00:00.000Z", "Sam Lee", "sam@example.com", "870-555-0100"];
+
+  it("in SQLite gains the new columns and keeps its leads", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "leads-v2-"));
+    const { DatabaseSync } = await import("node:sqlite");
+    const old = new DatabaseSync(path.join(dataDir, "leads.sqlite"));
+    old.exec(`
+      CREATE TABLE leads (id TEXT PRIMARY KEY, created_at TEXT NOT NULL, name TEXT NOT NULL, email TEXT NOT NULL,
+        phone TEXT NOT NULL, interests TEXT NOT NULL, referral_source TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'delivered')), attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL, last_error TEXT, delivered_at TEXT, mirror_status TEXT,
+        claimed_by TEXT, claimed_until TEXT);
+      CREATE TABLE store_health (id INTEGER PRIMARY KEY, checked_at TEXT NOT NULL);
+      PRAGMA user_version = 2;`);
+    old
+      .prepare(
+        "INSERT INTO leads VALUES (?, ?, ?, ?, ?, '[\"partnership\"]', 'Event', 'pending', 2, ?, 'webhook answered 503', NULL, NULL, NULL, NULL)",
+      )
+      .run(...pending, pending[1]!);
+    old.close();
+    const store = await openLeadStore({ dataDir });
+    try {
+      expect(await store.get("lead_from-before")).toMatchObject({ attempts: 2, lastStatus: null, status: "pending" });
+      expect((await store.createOnce(submission, "form-0a1b2c3d4e5f6a7b")).repeat).toBe(false);
+      expect((await store.createOnce(submission, "form-0a1b2c3d4e5f6a7b")).repeat).toBe(true);
+    } finally {
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("in PostgreSQL gains the new columns and keeps its leads", async () => {
+    const url = await database.createDatabase();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`
+        CREATE TABLE lead_schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
+        INSERT INTO lead_schema_migrations (version) VALUES (1);
+        CREATE TABLE leads (id text PRIMARY KEY, created_at timestamptz NOT NULL, name text NOT NULL, email text NOT NULL,
+          phone text NOT NULL, interests jsonb NOT NULL, referral_source text NOT NULL,
+          status text NOT NULL CHECK (status IN ('pending', 'delivered')), attempts integer NOT NULL DEFAULT 0,
+          next_attempt_at timestamptz NOT NULL, last_error text, delivered_at timestamptz, mirror_status text,
+          claimed_by text, claimed_until timestamptz);
+        CREATE TABLE contact_attempts (client_key text NOT NULL, at timestamptz NOT NULL);
+        CREATE TABLE store_health (id integer PRIMARY KEY, checked_at timestamptz NOT NULL);`);
+      await client.query(
+        `INSERT INTO leads (id, created_at, name, email, phone, interests, referral_source, status, attempts, next_attempt_at)
+         VALUES ($1, $2, $3, $4, $5, '["partnership"]', 'Event', 'pending', 2, $2)`,
+        pending,
+      );
+    } finally {
+      await client.end();
+    }
+    const store = await openLeadStore({ dataDir: "unused", databaseUrl: url });
+    try {
+      expect(await store.get("lead_from-before")).toMatchObject({ attempts: 2, lastStatus: null, status: "pending" });
+      expect((await store.createOnce(submission, "form-0a1b2c3d4e5f6a7b")).repeat).toBe(false);
+      expect((await store.createOnce(submission, "form-0a1b2c3d4e5f6a7b")).repeat).toBe(true);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe("PostgreSQL when a statement runs long or its answer is lost", () => {
+  const stores: LeadStore[] = [];
+  const admin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  };
+
+  afterEach(async () => {
+    for (const store of stores.splice(0)) await store.close();
+    await admin((client) =>
+      client.query("DROP TABLE IF EXISTS leads, contact_attempts, store_health, lead_schema_migrations"),
+    );
+  });
+
+  it("closes a connection whose query timed out inside a transaction, never handing it to the next visitor", async () => {
+    const target = new URL(database.url);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port) });
+    try {
+      // One connection, so the next visitor would get the very connection that timed out.
+      const store = await openPostgresLeadStore({
+        url: proxy.via(database.url),
+        poolSize: 1,
+        timeouts: { queryMs: 500, statementMs: 400, idleInTransactionMs: 5_000 },
+      });
+      stores.push(store);
+      const limiter = store.contactLimiter({ limit: 100, windowMs: 600_000 });
+      // The database gets the contact limit's BEGIN, but its answer never arrives in time.
+      proxy.stall("answers");
+      await expect(limiter.attempt("203.0.113.7")).rejects.toThrow(/timeout/i);
+      proxy.resume();
+      const lead = await store.create(submission);
+      // Committed, so another connection sees it (inside the abandoned transaction it would not be).
+      const { rows } = await admin((client) => client.query("SELECT id FROM leads WHERE id = $1", [lead.id]));
+      expect(rows).toEqual([{ id: lead.id }]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("cancels a long statement on the server before the client gives up, so a failed insert never commits later", async () => {
+    const store = await openPostgresLeadStore({
+      url: database.url,
+      timeouts: { queryMs: 3_000, statementMs: 500, idleInTransactionMs: 5_000 },
+    });
+    stores.push(store);
+    await admin(async (client) => {
+      await client.query("BEGIN");
+      await client.query("LOCK TABLE leads IN ACCESS EXCLUSIVE MODE");
+      await expect(store.create(submission)).rejects.toThrow(/statement timeout/);
+      await client.query("COMMIT");
+      // An insert still waiting for the lock would take it first, and commit, before this count.
+      await client.query("BEGIN");
+      await client.query("LOCK TABLE leads IN ACCESS EXCLUSIVE MODE");
+      const { rows } = await client.query<{ count: string }>("SELECT COUNT(*) AS count FROM leads");
+      await client.query("COMMIT");
+      expect(rows[0]!.count).toBe("0");
+    });
+  });
+});
+
 describe("lead intake", () => {
   const log = { info: vi.fn(), error: vi.fn() };
   const stored = { id: "lead_1", email: submission.email, phone: submission.phone } as never;
   const allowAll = () => ({ attempt: async () => ({ allowed: true as const }) });
+  const notCalled = async () => {
+    throw new Error("not expected: no submission id was sent");
+  };
 
   it("answers failed, never stored, when the store refuses the write", async () => {
     const onStored = vi.fn();
@@ -268,6 +487,7 @@ describe("lead intake", () => {
         create: async () => {
           throw new Error("SQLITE_FULL: database or disk is full");
         },
+        createOnce: notCalled,
         contactLimiter: allowAll,
       },
       onStored,
@@ -282,6 +502,7 @@ describe("lead intake", () => {
     const intake = createLeadIntake({
       store: {
         create: async () => stored,
+        createOnce: notCalled,
         contactLimiter: () => ({
           attempt: async () => {
             throw new Error("connect ECONNREFUSED");
@@ -295,11 +516,31 @@ describe("lead intake", () => {
     expect(await intake.submit("203.0.113.7", submission)).toEqual({ status: "failed" });
   });
 
+  it("thanks a repeat of a stored submission without storing it or handing it to delivery again", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "leads-intake-"));
+    const store = await openLeadStore({ dataDir });
+    try {
+      const onStored = vi.fn();
+      const intake = createLeadIntake({ store, onStored, limit: 5, log });
+      const submissionId = "4c1d9e0b2a7f3e1d4c1d9e0b2a7f3e1d";
+      const first = await intake.submit("203.0.113.7", submission, submissionId);
+      expect(first).toMatchObject({ status: "stored" });
+      expect(await intake.submit("203.0.113.7", submission, submissionId)).toEqual(first);
+      expect(onStored).toHaveBeenCalledTimes(1);
+      expect(await store.list()).toHaveLength(1);
+      expect(log.info).toHaveBeenCalledWith(expect.stringContaining("sent again with the same submission id"));
+    } finally {
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it("counts IPv6 visitors by their /64", async () => {
     const keys: string[] = [];
     const intake = createLeadIntake({
       store: {
         create: async () => stored,
+        createOnce: notCalled,
         contactLimiter: () => ({
           attempt: async (key: string) => {
             keys.push(key);
