@@ -51,15 +51,14 @@ describe("moveLeadsToPostgres", () => {
     const clock = new Date("2026-03-05T12:00:00.000Z");
     const sqlite = await openLeadStore({ dataDir, now: () => clock });
     const failing = await sqlite.create(submission);
-    const fresh = await sqlite.create({ ...submission, name: "Avery Lin", interests: [] });
+    const { lead: fresh } = await sqlite.createOnce({ ...submission, name: "Avery Lin", interests: [] }, "form-7");
     const delivered = await sqlite.create({ ...submission, name: "Sam Ortiz" });
     await sqlite.claimDue({ worker: "old-instance", leaseMs: 30_000, limit: 10 });
-    await sqlite.recordFailure(
-      failing.id,
-      "old-instance",
-      "webhook answered 503",
-      new Date("2026-03-05T12:05:00.000Z"),
-    );
+    await sqlite.recordFailure(failing.id, "old-instance", {
+      error: "webhook answered 503",
+      status: 503,
+      nextAttemptAt: new Date("2026-03-05T12:05:00.000Z"),
+    });
     await sqlite.markDelivered(delivered.id);
     const before = await sqlite.list();
     await sqlite.close();
@@ -77,12 +76,16 @@ describe("moveLeadsToPostgres", () => {
         status: "pending",
         attempts: 1,
         lastError: "webhook answered 503",
+        lastStatus: 503,
         nextAttemptAt: "2026-03-05T12:05:00.000Z",
         createdAt: clock.toISOString(),
       });
       // The old instance's claim is not carried over: any worker may take the lead.
       expect(await postgres.get(fresh.id)).toMatchObject({ name: "Avery Lin", interests: [], claimedBy: null });
       expect(await postgres.get(delivered.id)).toBeNull();
+      // The form's submission id came along: the same form sent again is still the same lead.
+      const resent = await postgres.createOnce({ ...submission, name: "Avery Lin", interests: [] }, "form-7");
+      expect(resent).toMatchObject({ repeat: true, lead: { id: fresh.id } });
 
       // Run again (say, after an interruption): nothing is copied twice.
       await postgres.recordMirror(fresh.id, "mirror answered 200");
