@@ -173,10 +173,13 @@ describe("the bootstrap", () => {
       startHydration: null,
       requestHydration: () => {},
       stopRecordingClicks: () => {},
+      modulesArrived: vi.fn(),
     };
     try {
       runBootstrap();
       await vi.waitFor(() => expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1));
+      // Every module had arrived when the module code ran: the first script hears of it.
+      expect(window.pageBootstrap.modulesArrived).toHaveBeenCalled();
     } finally {
       delete window.pageBootstrap;
     }
@@ -192,6 +195,7 @@ describe("the bootstrap", () => {
       startHydration: null as (() => void) | null,
       requestHydration: () => {},
       stopRecordingClicks: () => {},
+      modulesArrived: vi.fn(),
     };
     window.pageBootstrap = bootstrap;
     try {

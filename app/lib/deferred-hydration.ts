@@ -157,17 +157,22 @@ export function evaluationOrder(moduleCode: string, preloads: string[]): string[
  * `currentScript.nonce`), which hydrates the page. Should the load or the paint never come (a frame
  * that never loads, a tab in the background), the scripts start after `HYDRATION_FALLBACK_MS`. A
  * visitor's first interaction starts them at once: the page's first script (`page-bootstrap.ts`)
- * calls `window.pageBootstrap.startHydration`, which this script sets.
+ * calls `window.pageBootstrap.startHydration`, which this script sets; and this script tells it, through
+ * `modulesArrived`, when every module has loaded (their preloads' `load` events, or the module code
+ * about to run).
  */
 export function deferredModuleScript(nonce: string | null, moduleCode: string, preloads: string[]): string {
   const bootstrap = [
     "(function(){",
     `var n=document.currentScript.nonce,p=${scriptJson(preloads)},q=${scriptJson(evaluationOrder(moduleCode, preloads))},c=${scriptJson(moduleCode)},started=0,waiting=2;`,
-    "function run(){",
+    // Tells the page's first script that every module has arrived (see page-bootstrap.ts).
+    "function arrived(){var b=window.pageBootstrap;if(b&&b.modulesArrived)b.modulesArrived()}",
+    "function run(){arrived();",
     'var m=document.createElement("script");m.type="module";m.nonce=n;m.textContent=c;document.body.appendChild(m)}',
     "function next(){if(!q.length)return run();import(q.shift()).then(function(){setTimeout(next,0)},run)}",
-    "function go(){if(started)return;started=1;",
-    'for(var i=0;i<p.length;i++){var l=document.createElement("link");l.rel="modulepreload";l.href=p[i];document.head.appendChild(l)}',
+    "function go(){if(started)return;started=1;var left=p.length;",
+    'for(var i=0;i<p.length;i++){var l=document.createElement("link");l.rel="modulepreload";l.href=p[i];',
+    "l.onload=function(){if(--left===0)arrived()};document.head.appendChild(l)}",
     "next()}",
     "function ready(){if(--waiting===0)requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}",
     'if(document.readyState==="complete")ready();else addEventListener("load",ready,{once:true});',

@@ -8,10 +8,12 @@
  * - a click on a control marked `data-hold-until-hydrated` (one whose hydrated behaviour differs from
  *   its no-JavaScript one: a video tile, a booking option, Load More, the gallery filters, the contact
  *   form's Send) is held and replayed on the same control once the page is hydrated. If hydration has
- *   not come within `HELD_CLICK_TIMEOUT_MS`, the control's no-JavaScript behaviour goes ahead: its own
- *   default action (a link, a submit button), or, for a button whose no-JavaScript form is a link,
- *   that link's address (`data-fallback-href`) in a new tab. From then on, until hydration, clicks
- *   are not held.
+ *   not come within `HELD_CLICK_TIMEOUT_MS` while the page's modules have still not all arrived (they
+ *   were blocked, failed, or the network is slow), the control's no-JavaScript behaviour goes ahead:
+ *   its own default action (a link, a submit button), or, for a button whose no-JavaScript form is a
+ *   link, that link's address (`data-fallback-href`) in a new tab. From then on, until hydration,
+ *   clicks are not held. Once every module has arrived, a held click waits for hydration however long
+ *   this device takes: the fallback would load a page again, which is never sooner.
  * Nothing here knows a component: controls are marked in their markup.
  */
 import { controlLabel, pageViewParams, recordClick, recordedControl, redactLabel, sendEvent } from "./analytics";
@@ -28,6 +30,8 @@ export interface PageBootstrap {
   startHydration: (() => void) | null;
   /** Starts hydration at once (once). */
   requestHydration: () => void;
+  /** Set by the hydration bootstrap: every module has arrived, hydration is under way on this device. */
+  modulesArrived: () => void;
   /** React's click listener has taken over: the first script stops recording clicks. */
   stopRecordingClicks: () => void;
 }
@@ -78,6 +82,7 @@ function firstSeconds(
   let held: HTMLElement | null = null;
   let holdTimer: ReturnType<typeof setTimeout> | undefined;
   let gaveUp = false;
+  let arrived = false;
   let releasing: HTMLElement | null = null;
 
   const bootstrap: PageBootstrap = {
@@ -92,6 +97,11 @@ function firstSeconds(
     },
     stopRecordingClicks() {
       recording = false;
+    },
+    modulesArrived() {
+      arrived = true;
+      gaveUp = false;
+      clearTimeout(holdTimer);
     },
   };
   window.pageBootstrap = bootstrap;
@@ -149,7 +159,7 @@ function firstSeconds(
       held = control;
       bootstrap.requestHydration();
       clearTimeout(holdTimer);
-      holdTimer = setTimeout(giveUp, holdMs);
+      if (!arrived) holdTimer = setTimeout(giveUp, holdMs);
     },
     true,
   );
