@@ -27,7 +27,7 @@ test.describe("analytics", () => {
         (await events(page)).filter(([, action]) => action === "page_view").map(([, , params]) => params.page_path),
       )
       .toEqual(["/members", "/terms"]);
-    const [, , lastView] = (await events(page)).at(-1) as GtagEntry;
+    const [, , lastView] = (await events(page)).filter(([, action]) => action === "page_view").at(-1) as GtagEntry;
     expect(lastView.page_location).toMatch(/\/terms$/);
   });
 
