@@ -18,6 +18,13 @@ export default defineConfig({
                   priority: 20,
                 },
                 {
+                  // The contact form's checks (zod) only where the form is: every other page would
+                  // download and evaluate the schema library at start for nothing (issue 21's trace).
+                  name: "contact-checks",
+                  test: /app[\\/]lib[\\/]contact\.ts|node_modules[\\/]zod[\\/]/,
+                  priority: 15,
+                },
+                {
                   name: "layout",
                   test: /app[\\/](components[\\/](ui|layout)|config|lib)[\\/]|node_modules[\\/]lucide-react[\\/]/,
                   priority: 10,

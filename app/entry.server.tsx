@@ -10,6 +10,7 @@ import stylesheetCss from "./app.css?inline";
 import { createDocumentRewriter } from "./lib/deferred-hydration";
 import { NonceProvider } from "./lib/nonce";
 import { maskEmailsInPath } from "./services/leads";
+import { pageBootstrapScript } from "./lib/page-bootstrap";
 
 export { streamTimeout } from "./lib/streaming";
 import { streamTimeout } from "./lib/streaming";
@@ -77,7 +78,7 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const body = documentStream(() => {
+          const body = documentStream(nonce, () => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
           });
@@ -99,13 +100,19 @@ export default function handleRequest(
   });
 }
 
+/** The first seconds' script (the same for every page: it is built once). */
+const firstScript = pageBootstrapScript();
+
 /**
- * The rendered document on its way out, rewritten so that scripts wait for the first paint and (in the
- * production build) the stylesheet is inline: see `createDocumentRewriter`.
+ * The rendered document on its way out, rewritten so that scripts wait for the first paint, the first
+ * seconds' script ends the head and (in the production build) the stylesheet is inline: see
+ * `createDocumentRewriter`.
  */
-function documentStream(onEnd: () => void): Transform {
+function documentStream(nonce: string, onEnd: () => void): Transform {
   const rewriter = createDocumentRewriter({
     inlineCss: import.meta.env.PROD ? stylesheetCss : undefined,
+    headScript: firstScript,
+    nonce,
   });
   const decoder = new StringDecoder("utf8");
   return new Transform({

@@ -12,10 +12,19 @@ import {
   officePlans,
   officeSizes,
   thinkLounge,
+  usd,
 } from "./pricing";
 import { coworking, eventSpaces, meetingRoomsPage, privateOffices } from "./spaces";
 
 /** Every figure of SPEC.md section 9, as the content modules state it. */
+
+describe("usd", () => {
+  it("writes dollars as en-US does, with thousands separators", () => {
+    for (const amount of [0, 25, 150, 999, 1000, 1250, 12500, 1234567, 49.5, -1500]) {
+      expect(usd(amount)).toBe(`$${amount.toLocaleString("en-US", { maximumFractionDigits: 20 })}`);
+    }
+  });
+});
 
 const allText = (value: unknown): string => JSON.stringify(value);
 

@@ -5,8 +5,14 @@ import type { BookingOption, BookingOptionKey, PlanCard } from "./copy-types";
  * interpolates these values; `figures.test.ts` checks them against the spec.
  */
 
+/**
+ * "$1,250". Written out rather than with `toLocaleString`: the first number a page formats through the
+ * browser's locale data costs it tens of milliseconds, and these prices are formatted while the page's
+ * modules start (issue 21's trace of hydration).
+ */
 export function usd(amount: number): string {
-  return `$${amount.toLocaleString("en-US")}`;
+  const [whole = "", fraction] = String(amount).split(".");
+  return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${fraction ? `.${fraction}` : ""}`;
 }
 
 export const businessHours = {

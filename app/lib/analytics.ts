@@ -15,8 +15,16 @@ declare global {
 
 export const REDACTED = "[redacted]";
 
+/*
+ * The functions below marked "self-contained" use nothing from outside themselves but each other and
+ * the browser: their source also runs in the page's first inline script (`pageBootstrapScript` in
+ * `page-bootstrap.ts`), which records page views and clicks before the modules have loaded. One
+ * source, so the labels recorded before and after hydration cannot drift apart.
+ */
+
+/** Self-contained. A label that could carry an email address is replaced (REDACTED). */
 export function redactLabel(label: string): string {
-  return label.includes("@") ? REDACTED : label;
+  return label.includes("@") ? "[redacted]" : label;
 }
 
 export function gtagScriptUrl(measurementId: string): string {
@@ -43,11 +51,14 @@ export function gtagBootstrapScript(measurementId: string | null): string {
   return setup.join("");
 }
 
-function send(action: string, params: Record<string, unknown>): void {
+/** Self-contained (with `redactLabel`). An event in gtag form, every string parameter redacted. */
+export function sendEvent(action: string, params: Record<string, unknown>): void {
   if (typeof window === "undefined") return;
-  const safeParams = Object.fromEntries(
-    Object.entries(params).map(([key, value]) => [key, typeof value === "string" ? redactLabel(value) : value]),
-  );
+  const safeParams: Record<string, unknown> = {};
+  for (const key of Object.keys(params)) {
+    const value = params[key];
+    safeParams[key] = typeof value === "string" ? redactLabel(value) : value;
+  }
   if (window.gtag) {
     window.gtag("event", action, safeParams);
   } else {
@@ -57,7 +68,7 @@ function send(action: string, params: Record<string, unknown>): void {
 }
 
 export function trackEvent(action: string, { category, label }: { category: string; label?: string }): void {
-  send(action, { event_category: category, ...(label === undefined ? {} : { event_label: label }) });
+  sendEvent(action, { event_category: category, ...(label === undefined ? {} : { event_label: label }) });
 }
 
 export function trackButtonClick(label: string): void {
@@ -65,30 +76,23 @@ export function trackButtonClick(label: string): void {
 }
 
 /**
- * The controls whose clicks are recorded as button clicks: every button, every disclosure summary
- * (FAQ items, menus, Learn More, past events), and any element marked `data-analytics` (links that
- * act as buttons: the shared ButtonLink, Load More, Clear Filters, RSVP, Open in New Tab).
+ * Self-contained. The control a click landed in whose clicks are recorded as button clicks, if any:
+ * every button, every disclosure summary (FAQ items, menus, Learn More, past events), and any element
+ * marked `data-analytics` (links that act as buttons: the shared ButtonLink, Load More, Clear Filters,
+ * RSVP, Open in New Tab, Sign In).
  */
-export const RECORDED_CONTROLS = "button, summary, [role='button'], [data-analytics]";
-
-const MAX_LABEL_LENGTH = 100;
-
-/**
- * What a control's click is recorded as: its `data-analytics` value when it has one (a label that
- * names what the control acts on, e.g. "Select: Half Day"), else the text a visitor sees on it, else
- * its accessible name (an icon button's `aria-label`).
- */
-export function controlLabel(control: HTMLElement): string {
-  const label =
-    control.dataset.analytics?.trim() ||
-    visibleText(control) ||
-    control.getAttribute("aria-label")?.trim() ||
-    control.title.trim();
-  return label.replace(/\s+/g, " ").slice(0, MAX_LABEL_LENGTH);
+export function recordedControl(target: EventTarget | null): HTMLElement | null {
+  const element = target instanceof Element ? target : target instanceof Node ? target.parentElement : null;
+  return element ? element.closest<HTMLElement>("button, summary, [role='button'], [data-analytics]") : null;
 }
 
-/** The text shown on an element, without the parts that are hidden or only for screen readers. */
-function visibleText(element: Element): string {
+/**
+ * Self-contained. What a control's click is recorded as: its `data-analytics` value when it has one (a
+ * label that names what the control acts on, e.g. "Select: Half Day"), else the text a visitor sees on
+ * it (without the parts that are hidden or only for screen readers), else its accessible name (an icon
+ * button's `aria-label`); at most 100 characters.
+ */
+export function controlLabel(control: HTMLElement): string {
   let text = "";
   const visit = (node: Node) => {
     if (node.nodeType === Node.TEXT_NODE) {
@@ -109,30 +113,56 @@ function visibleText(element: Element): string {
     for (const child of node.childNodes) visit(child);
     if (separate) text += " ";
   };
-  for (const child of element.childNodes) visit(child);
-  return text.replace(/\s+/g, " ").trim();
+  for (const child of control.childNodes) visit(child);
+  const label =
+    control.dataset.analytics?.trim() ||
+    text.replace(/\s+/g, " ").trim() ||
+    control.getAttribute("aria-label")?.trim() ||
+    control.title.trim();
+  return label.replace(/\s+/g, " ").slice(0, 100);
+}
+
+/** Self-contained (with `controlLabel`, `recordedControl` and `sendEvent`). Records a click as a button click. */
+export function recordClick(event: Event): void {
+  const control = recordedControl(event.target);
+  if (control) {
+    sendEvent("button_click", { event_category: "engagement", event_label: controlLabel(control) });
+  }
 }
 
 /**
- * Records every click on a control of the page (see `RECORDED_CONTROLS`) as a `button_click` with
- * its label: one listener for the whole document, so no component needs its own tracking call. It
+ * Records every click on a control of the page (see `recordedControl`) as a `button_click` with its
+ * label: one listener for the whole document, so no component needs its own tracking call. It
  * listens in the capture phase, before the control's own handler can change its text or remove it.
- * Returns the function that stops it.
+ * It takes over from the page's first script, which recorded clicks until now (so no click is
+ * recorded twice), and leaves alone a click that the first script held until hydration and now
+ * replays (recorded when it happened). Returns the function that stops it.
  */
 export function recordControlClicks(target: Document): () => void {
+  window.pageBootstrap?.stopRecordingClicks();
   const onClick = (event: Event) => {
-    const origin = event.target instanceof Element ? event.target : null;
-    const control = origin?.closest<HTMLElement>(RECORDED_CONTROLS);
-    if (control) trackButtonClick(controlLabel(control));
+    if (window.pageBootstrap?.replaying) return;
+    recordClick(event);
   };
   target.addEventListener("click", onClick, true);
   return () => target.removeEventListener("click", onClick, true);
 }
 
+/** Self-contained. A GA4 page view's parameters for the current document. */
+export function pageViewParams(path: string): Record<string, string> {
+  return { page_path: path, page_location: window.location.href, page_title: document.title };
+}
+
+/**
+ * Records a page view, unless it is the page view the page's first script already recorded for this
+ * address (the first render after hydration): each page view is recorded once.
+ */
 export function trackPageView(path: string): void {
-  send("page_view", {
-    page_path: path,
-    page_location: window.location.href,
-    page_title: document.title,
-  });
+  const bootstrap = window.pageBootstrap;
+  if (bootstrap && bootstrap.pageView === path) {
+    bootstrap.pageView = null;
+    return;
+  }
+  if (bootstrap) bootstrap.pageView = null;
+  sendEvent("page_view", pageViewParams(path));
 }

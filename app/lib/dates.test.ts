@@ -8,6 +8,15 @@ describe("formatLongDate", () => {
     expect(formatLongDate("2026-03-05", "Pacific/Pago_Pago")).toBe("March 5, 2026");
   });
 
+  it("writes every calendar date as Intl's long US format does", () => {
+    const intl = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+    for (let day = Date.UTC(2024, 0, 1); day < Date.UTC(2025, 0, 1); day += 86_400_000) {
+      const calendarDate = new Date(day).toISOString().slice(0, 10);
+      expect(formatLongDate(calendarDate, "America/Chicago")).toBe(intl.format(new Date(day)));
+    }
+    expect(formatLongDate("0999-12-31", "America/Chicago")).toBe("December 31, 999");
+  });
+
   it("writes an instant as the date it is in the hub's zone", () => {
     // 03:00 UTC on March 6 is still March 5 in Arkansas.
     expect(formatLongDate("2026-03-06T03:00:00Z", "America/Chicago")).toBe("March 5, 2026");

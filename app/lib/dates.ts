@@ -13,10 +13,33 @@ function parse(value: string): { instant: Date; calendarDate: boolean } | null {
   return Number.isNaN(instant.getTime()) ? null : { instant, calendarDate: false };
 }
 
-/** "March 5, 2026" (SPEC.md: long US format). An unreadable date gives "". */
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/**
+ * "March 5, 2026" (SPEC.md: long US format). An unreadable date gives "". A calendar date (what posts
+ * carry) is written out without Intl: a browser's first Intl date format costs it tens of milliseconds
+ * of locale data, and cards format their dates while the page hydrates (issue 21's trace).
+ */
 export function formatLongDate(value: string, timeZone: string): string {
   const parsed = parse(value);
   if (!parsed) return "";
+  if (parsed.calendarDate) {
+    const { instant } = parsed;
+    return `${MONTHS[instant.getUTCMonth()]} ${instant.getUTCDate()}, ${instant.getUTCFullYear()}`;
+  }
   return new Intl.DateTimeFormat("en-US", {
     year: "numeric",
     month: "long",

@@ -77,6 +77,17 @@ describe("createDocumentRewriter", () => {
     expect(rewriteInPieces(rendered.split(""))).toBe(whole);
   });
 
+  it("ends the head with the given script, under the document's nonce, before the stylesheet", () => {
+    const rewriter = createDocumentRewriter({ inlineCss: "body{color:red}", headScript: "window.first=1", nonce });
+    const out = rewriter.push(rendered) + rewriter.end();
+    expect(out).toContain(`<title>Home</title>`);
+    const script = out.indexOf(`<script nonce="${nonce}">window.first=1</script>`);
+    expect(script).toBeGreaterThan(out.indexOf("<title>"));
+    expect(out.indexOf("<style>body{color:red}</style></head>")).toBe(
+      script + `<script nonce="${nonce}">window.first=1</script>`.length,
+    );
+  });
+
   it("adds no style when it is not asked to inline one", () => {
     const rewriter = createDocumentRewriter();
     const out = rewriter.push(rendered) + rewriter.end();
@@ -151,6 +162,52 @@ describe("the bootstrap", () => {
     expect(module?.textContent).toBe("window.hydrated = true;");
     expect(module?.nonce).toBe(nonce);
     expect(document.querySelector('link[rel="modulepreload"]')?.getAttribute("href")).toBe("/assets/entry.client-1.js");
+  });
+
+  it("starts at once when the page's first script asked for hydration before it ran (a first interaction)", async () => {
+    Object.defineProperty(document, "readyState", { value: "loading", configurable: true });
+    window.pageBootstrap = {
+      pageView: null,
+      replaying: false,
+      hydrationRequested: true,
+      startHydration: null,
+      requestHydration: () => {},
+      stopRecordingClicks: () => {},
+      modulesArrived: vi.fn(),
+    };
+    try {
+      runBootstrap();
+      await vi.waitFor(() => expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1));
+      // Every module had arrived when the module code ran: the first script hears of it.
+      expect(window.pageBootstrap.modulesArrived).toHaveBeenCalled();
+    } finally {
+      delete window.pageBootstrap;
+    }
+  });
+
+  it("gives the page's first script the means to start hydration at a later first interaction", async () => {
+    vi.useFakeTimers();
+    Object.defineProperty(document, "readyState", { value: "loading", configurable: true });
+    const bootstrap = {
+      pageView: null,
+      replaying: false,
+      hydrationRequested: false,
+      startHydration: null as (() => void) | null,
+      requestHydration: () => {},
+      stopRecordingClicks: () => {},
+      modulesArrived: vi.fn(),
+    };
+    window.pageBootstrap = bootstrap;
+    try {
+      runBootstrap();
+      await vi.advanceTimersByTimeAsync(100);
+      expect(document.querySelector('script[type="module"]')).toBeNull();
+      bootstrap.startHydration?.();
+      await vi.advanceTimersByTimeAsync(10);
+      expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1);
+    } finally {
+      delete window.pageBootstrap;
+    }
   });
 
   it("starts anyway when the page never finishes loading", async () => {

@@ -11,7 +11,10 @@
  *   hydrates the page). Until then the page works as it does without JavaScript;
  * - optionally, the stylesheet goes inline at the end of the head, so the first paint needs no second
  *   request (the document links no stylesheet file then: React would otherwise add the link again
- *   when it hydrates, and the browser would restyle the whole page once more).
+ *   when it hydrates, and the browser would restyle the whole page once more);
+ * - optionally, a script goes inline at the end of the head, before the stylesheet, with the
+ *   document's nonce (the first seconds' script, `page-bootstrap.ts`; rendered by the server only, so
+ *   its source never reaches the browser's modules).
  * Everything else passes through unchanged, and everything after the module script is not even read.
  */
 
@@ -27,7 +30,16 @@ export const HYDRATION_FALLBACK_MS = 8_000;
 
 const SCRIPT_END = "</script>";
 
-export function createDocumentRewriter({ inlineCss }: { inlineCss?: string } = {}): DocumentRewriter {
+export function createDocumentRewriter({
+  inlineCss,
+  headScript,
+  nonce = null,
+}: {
+  inlineCss?: string;
+  headScript?: string;
+  /** The nonce of the head script. */
+  nonce?: string | null;
+} = {}): DocumentRewriter {
   let held = "";
   let passThrough = false;
   const preloads: string[] = [];
@@ -72,8 +84,9 @@ export function createDocumentRewriter({ inlineCss }: { inlineCss?: string } = {
         continue;
       }
       out += text.slice(position, start);
-      if (inlineCss !== undefined && /^<\/head>/i.test(tag)) {
-        out += `<style>${inlineCss.replace(/<\/style/gi, "<\\/style")}</style>`;
+      if (/^<\/head>/i.test(tag)) {
+        if (headScript !== undefined) out += `<script${nonceAttribute(nonce)}>${headScript}</script>`;
+        if (inlineCss !== undefined) out += `<style>${inlineCss.replace(/<\/style/gi, "<\\/style")}</style>`;
       }
       out += /^<link[\s/>]/i.test(tag) ? rewriteLink(tag) : tag;
       position = tagEnd + 1;
@@ -108,6 +121,10 @@ function attribute(tag: string, name: string): string | null {
     : null;
 }
 
+function nonceAttribute(nonce: string | null): string {
+  return nonce === null ? "" : ` nonce="${nonce.replace(/"/g, "&quot;")}"`;
+}
+
 /** JSON that is safe inside an inline script. */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value)
@@ -138,25 +155,34 @@ export function evaluationOrder(moduleCode: string, preloads: string[]): string[
  * then a frame more. Only then does it preload the modules, evaluate them one task at a time
  * (`evaluationOrder`), and run the module code under the same nonce (browsers expose it as
  * `currentScript.nonce`), which hydrates the page. Should the load or the paint never come (a frame
- * that never loads, a tab in the background), the scripts start after `HYDRATION_FALLBACK_MS`.
+ * that never loads, a tab in the background), the scripts start after `HYDRATION_FALLBACK_MS`. A
+ * visitor's first interaction starts them at once: the page's first script (`page-bootstrap.ts`)
+ * calls `window.pageBootstrap.startHydration`, which this script sets; and this script tells it, through
+ * `modulesArrived`, when every module has loaded (their preloads' `load` events, or the module code
+ * about to run).
  */
 export function deferredModuleScript(nonce: string | null, moduleCode: string, preloads: string[]): string {
   const bootstrap = [
     "(function(){",
     `var n=document.currentScript.nonce,p=${scriptJson(preloads)},q=${scriptJson(evaluationOrder(moduleCode, preloads))},c=${scriptJson(moduleCode)},started=0,waiting=2;`,
-    "function run(){",
+    // Tells the page's first script that every module has arrived (see page-bootstrap.ts).
+    "function arrived(){var b=window.pageBootstrap;if(b&&b.modulesArrived)b.modulesArrived()}",
+    "function run(){arrived();",
     'var m=document.createElement("script");m.type="module";m.nonce=n;m.textContent=c;document.body.appendChild(m)}',
     "function next(){if(!q.length)return run();import(q.shift()).then(function(){setTimeout(next,0)},run)}",
-    "function go(){if(started)return;started=1;",
-    'for(var i=0;i<p.length;i++){var l=document.createElement("link");l.rel="modulepreload";l.href=p[i];document.head.appendChild(l)}',
+    "function go(){if(started)return;started=1;var left=p.length;",
+    'for(var i=0;i<p.length;i++){var l=document.createElement("link");l.rel="modulepreload";l.href=p[i];',
+    "l.onload=function(){if(--left===0)arrived()};document.head.appendChild(l)}",
     "next()}",
     "function ready(){if(--waiting===0)requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}",
     'if(document.readyState==="complete")ready();else addEventListener("load",ready,{once:true});',
     "var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];",
     'if(types.indexOf("paint")<0)ready();else{var o=new PerformanceObserver(function(list){',
     'if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();ready()}});o.observe({type:"paint",buffered:true})}',
-    `setTimeout(go,${HYDRATION_FALLBACK_MS})`,
+    `setTimeout(go,${HYDRATION_FALLBACK_MS});`,
+    // The first interaction starts hydration at once (page-bootstrap.ts), even before this script ran.
+    "var b=window.pageBootstrap;if(b){b.startHydration=go;if(b.hydrationRequested)go()}",
     "})();",
   ].join("");
-  return `<script${nonce === null ? "" : ` nonce="${nonce.replace(/"/g, "&quot;")}"`}>${bootstrap}</script>`;
+  return `<script${nonceAttribute(nonce)}>${bootstrap}</script>`;
 }

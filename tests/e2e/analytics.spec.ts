@@ -27,7 +27,7 @@ test.describe("analytics", () => {
         (await events(page)).filter(([, action]) => action === "page_view").map(([, , params]) => params.page_path),
       )
       .toEqual(["/members", "/terms"]);
-    const [, , lastView] = (await events(page)).at(-1) as GtagEntry;
+    const [, , lastView] = (await events(page)).filter(([, action]) => action === "page_view").at(-1) as GtagEntry;
     expect(lastView.page_location).toMatch(/\/terms$/);
   });
 
@@ -49,6 +49,48 @@ test.describe("analytics", () => {
       ["event", "contact_click", { event_category: "contact", event_label: "[redacted]" }],
     ]);
     expect(JSON.stringify(await events(page))).not.toContain("@");
+  });
+
+  test("sends Core Web Vitals from real visits, from a module requested after the largest paint", async ({ page }) => {
+    await page.goto("/coworking");
+    await waitForHydration(page);
+    const vitalsModule = () =>
+      page.evaluate(() => {
+        const entry = performance
+          .getEntriesByType("resource")
+          .find((candidate) => /\/assets\/web-vitals-[^/]+\.js$/.test(new URL(candidate.name).pathname));
+        return entry ? entry.startTime : null;
+      });
+    await expect.poll(vitalsModule).not.toBeNull();
+    const largestPaint = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({
+            type: "largest-contentful-paint",
+            buffered: true,
+          });
+        }),
+    );
+    expect(await vitalsModule()).toBeGreaterThan(largestPaint);
+
+    // An interaction (it ends LCP and is what INP measures), then the page is hidden: the final values go.
+    await page.getByRole("heading", { level: 1 }).click();
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    const vitals = async () =>
+      Object.fromEntries(
+        (await events(page))
+          .filter(([, action]) => ["LCP", "INP", "CLS"].includes(action))
+          .map(([, action, params]) => [action, params]),
+      );
+    await expect.poll(async () => Object.keys(await vitals()).sort()).toEqual(["CLS", "INP", "LCP"]);
+    const { LCP, CLS } = await vitals();
+    expect(LCP).toMatchObject({ metric_id: expect.stringMatching(/\S/), non_interaction: true });
+    expect(Number(LCP?.metric_value)).toBeGreaterThan(0);
+    expect(Number(CLS?.metric_value)).toBeGreaterThanOrEqual(0);
+    expect(Number(CLS?.metric_value)).toBeLessThan(0.1);
   });
 
   test("loads no analytics script when no measurement id is configured", async ({ page }) => {

@@ -1,13 +1,22 @@
 import { ChevronDown } from "lucide-react";
-import { type FocusEvent, type KeyboardEvent, useId, useState } from "react";
+import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import type { NavGroup } from "~/config/site";
 import { cn } from "~/lib/cn";
 import { SmartLink } from "../ui/SmartLink";
 
-/** A menu group that opens on hover, on keyboard focus and on click, and closes with Escape. */
+/**
+ * A menu group that opens on hover, on keyboard focus and on click, and closes with Escape. Until the
+ * page is hydrated, hover and focus open it through CSS alone; a group open that way when hydration
+ * arrives stays open.
+ */
 function DropdownGroup({ group }: { group: NavGroup }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (wrapper.current?.matches(":hover, :focus-within")) setOpen(true);
+  }, []);
 
   const closeWhenFocusLeaves = (event: FocusEvent<HTMLDivElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
@@ -21,6 +30,7 @@ function DropdownGroup({ group }: { group: NavGroup }) {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the wrapper only observes hover and focus; the button is the control
     <div
+      ref={wrapper}
       className="group relative"
       onMouseEnter={() => setOpen(true)}
       onMouseLeave={() => setOpen(false)}

@@ -15,8 +15,10 @@ export function Header() {
         </Link>
         <DesktopNav groups={mainMenu} />
         <div className="flex items-center gap-2">
+          {/* SPEC.md calls Sign In a button: its clicks are recorded like one. */}
           <SmartLink
             to={site.memberPortalUrl}
+            data-analytics=""
             className="hidden min-h-11 items-center rounded-full px-3 text-sm font-medium text-ink hover:text-brand-700 lg:inline-flex"
           >
             Sign In

@@ -7,14 +7,18 @@ import { SmartLink } from "../ui/SmartLink";
 
 /**
  * The menu below the large-screen breakpoint. A native disclosure, so it opens and closes without
- * JavaScript too; with JavaScript it also closes after a navigation and on Escape.
+ * JavaScript too; with JavaScript it also closes after a navigation and on Escape. Whether it is open
+ * is the disclosure's own state, never React's: a menu a visitor opened before the page was hydrated
+ * stays open through hydration.
  */
 export function MobileMenu({ groups }: { groups: NavGroup[] }) {
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  const shownLocation = useRef(location.key);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a new location
   useEffect(() => {
+    if (shownLocation.current === location.key) return;
+    shownLocation.current = location.key;
     if (detailsRef.current) detailsRef.current.open = false;
   }, [location.key]);
 
@@ -70,6 +74,7 @@ export function MobileMenu({ groups }: { groups: NavGroup[] }) {
               <li>
                 <SmartLink
                   to={site.memberPortalUrl}
+                  data-analytics=""
                   className="flex min-h-11 items-center gap-2 rounded-lg px-3 text-base font-medium hover:bg-brand-50"
                 >
                   <LogIn aria-hidden="true" className="size-4" />

@@ -35,7 +35,9 @@ export interface BookingSectionProps {
  * frame loads. If it has not loaded after five seconds, the section says so and offers Retry and the
  * calendar in a new tab (a frame from another site cannot report its own errors, so silence is the
  * failure we can see); a late load still replaces the message. Closing returns to 'Ready to Book?'.
- * Without JavaScript each card links to its calendar instead.
+ * Without JavaScript each card links to its calendar instead; before hydration a card's button holds
+ * the click until the page is hydrated (`page-bootstrap.ts`), or opens the calendar in a new tab as
+ * without JavaScript should hydration not come.
  */
 export function BookingSection({
   id,
@@ -127,9 +129,11 @@ function OptionCard({
         aria-pressed={selected}
         aria-label={`${selected ? "Selected" : "Select"}: ${option.title}`}
         data-analytics={`${selected ? "Selected" : "Select"}: ${option.title}`}
+        data-hold-until-hydrated=""
+        data-fallback-href={url}
         onClick={onSelect}
         className={cn(
-          "mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-full px-5 text-sm font-semibold transition-colors unhydrated:hidden",
+          "mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-full px-5 text-sm font-semibold transition-colors no-js:hidden",
           "after:absolute after:inset-0 after:content-['']",
           selected ? "bg-brand-700 text-white" : "bg-accent-400 text-brand-950 hover:bg-accent-300",
         )}
@@ -140,7 +144,7 @@ function OptionCard({
         href={url}
         target="_blank"
         rel="noopener noreferrer"
-        className="mt-6 hidden min-h-11 items-center justify-center rounded-full bg-accent-400 px-5 text-sm font-semibold text-brand-950 unhydrated:inline-flex"
+        className="mt-6 hidden min-h-11 items-center justify-center rounded-full bg-accent-400 px-5 text-sm font-semibold text-brand-950 no-js:inline-flex"
       >
         Book {option.title}
         <span className="sr-only"> (opens in a new tab)</span>

@@ -220,6 +220,8 @@ export function ContactForm({
         disabled={sending}
         className="w-full sm:w-auto"
         analyticsLabel="Contact form: Send"
+        // Sent before hydration, the form waits for it, so the browser's checks run (and are recorded).
+        data-hold-until-hydrated=""
       >
         {sending ? "Sending..." : "Send Message"}
       </Button>

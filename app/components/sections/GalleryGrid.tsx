@@ -23,7 +23,8 @@ export interface GalleryData {
 /**
  * The gallery (SPEC.md, /gallery): category filters that toggle their tag groups, mirrored in the
  * address (`?tags=`), and the image grid, streamed after the page's hero. The filters are a GET
- * form, so they work without JavaScript too.
+ * form, so they work without JavaScript too; a click on them before hydration is held until then
+ * (`page-bootstrap.ts`), so the list changes in place rather than reloading the page.
  */
 export function GalleryGrid({
   categories,
@@ -52,6 +53,7 @@ export function GalleryGrid({
               name={TAGS_PARAM}
               value={toggleCategory(category, shownTags).join(",")}
               aria-pressed={active}
+              data-hold-until-hydrated=""
               className={cn(
                 "inline-flex min-h-11 items-center rounded-full border px-5 text-sm font-semibold transition-colors",
                 active
@@ -68,6 +70,7 @@ export function GalleryGrid({
             to="/gallery"
             preventScrollReset
             data-analytics=""
+            data-hold-until-hydrated=""
             className="inline-flex min-h-11 items-center px-3 text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-600"
           >
             Clear Filters

@@ -5,6 +5,7 @@ import { useFocusNewItems } from "~/lib/use-focus-new-items";
 /**
  * "Load More" as a link to the same list one page longer: without JavaScript it loads that page;
  * with JavaScript the list grows in place (the new items keep the earlier ones' place and scroll).
+ * A click before hydration is held until then (`page-bootstrap.ts`).
  */
 export function LoadMore({ to, label = "Load More" }: { to: string; label?: string }) {
   const navigation = useNavigation();
@@ -20,6 +21,7 @@ export function LoadMore({ to, label = "Load More" }: { to: string; label?: stri
         to={to}
         preventScrollReset
         data-analytics=""
+        data-hold-until-hydrated=""
         aria-disabled={loading || undefined}
         onClick={(event) => {
           if (loading) event.preventDefault();

@@ -20,7 +20,9 @@ export interface VideoPlayerProps {
  * A click-to-load video (SPEC.md video tile): a poster and a play button until the visitor presses
  * it, then the video inline: the host's player for YouTube and Vimeo, the browser's own for a video
  * file. Nothing of the video loads before that click. Without JavaScript the tile is a link to the
- * video in a new tab. Without a video it is the poster alone, with nothing to press.
+ * video in a new tab. Before hydration it is already the button: a click is held until the page is
+ * hydrated, then plays inline (`page-bootstrap.ts`; should hydration not come, the video opens in a
+ * new tab as without JavaScript). Without a video it is the poster alone, with nothing to press.
  */
 export function VideoPlayer({
   title,
@@ -102,8 +104,10 @@ export function VideoPlayer({
     <div className={frame}>
       <button
         type="button"
-        className="group absolute inset-0 size-full cursor-pointer unhydrated:hidden"
+        className="group absolute inset-0 size-full cursor-pointer no-js:hidden"
         data-analytics={`Play video: ${title}`}
+        data-hold-until-hydrated=""
+        data-fallback-href={video.url}
         onClick={() => setPlaying(true)}
       >
         <span className="sr-only">Play video: {title}</span>
@@ -114,7 +118,7 @@ export function VideoPlayer({
         href={video.url}
         target="_blank"
         rel="noopener noreferrer"
-        className="group absolute inset-0 hidden size-full unhydrated:block"
+        className="group absolute inset-0 hidden size-full no-js:block"
       >
         <span className="sr-only">Play video: {title} (opens in a new tab)</span>
         {poster}

@@ -1,0 +1,225 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { controlLabel, recordControlClicks, trackPageView } from "./analytics";
+import { HELD_CLICK_TIMEOUT_MS, pageBootstrapScript } from "./page-bootstrap";
+
+type GtagEntry = [string, string, Record<string, unknown>];
+
+function events(action?: string): GtagEntry[] {
+  return (window.dataLayer ?? [])
+    .map((entry) => Array.from(entry as ArrayLike<unknown>) as GtagEntry)
+    .filter((entry) => entry[0] === "event" && (action === undefined || entry[1] === action));
+}
+
+/** Listeners the script adds to `window`, removed after each test (each test runs a fresh script). */
+let added: [string, EventListenerOrEventListenerObject, boolean | AddEventListenerOptions | undefined][] = [];
+const addEventListener = window.addEventListener.bind(window);
+
+beforeEach(() => {
+  added = [];
+  vi.spyOn(window, "addEventListener").mockImplementation((type, listener, options) => {
+    added.push([type, listener, options]);
+    addEventListener(type, listener, options);
+  });
+  document.title = "Coworking | Ozark Foundry";
+});
+
+afterEach(() => {
+  for (const [type, listener, options] of added) window.removeEventListener(type, listener, options);
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  delete window.dataLayer;
+  delete window.gtag;
+  delete window.pageBootstrap;
+  document.documentElement.removeAttribute("data-hydrated");
+  document.body.innerHTML = "";
+});
+
+/** Runs the first script as the page runs it: its text alone, in a scope of its own. */
+function runFirstScript(): void {
+  new Function(pageBootstrapScript())();
+}
+
+function markHydrated(): Promise<void> {
+  document.documentElement.dataset.hydrated = "true";
+  // The script hears of it through a MutationObserver, whose callback is a microtask.
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+describe("the first seconds' script", () => {
+  it("is one inline script that nothing in its code can end early", () => {
+    const script = pageBootstrapScript();
+    expect(script).not.toMatch(/<\/script/i);
+    expect(script).not.toContain("<!--");
+    // The labels come from the very code the hydrated page runs.
+    expect(script).toContain(String(controlLabel).replace(/\n\s+/g, "\n"));
+  });
+
+  it("records the page view at once, in gtag form", () => {
+    window.history.replaceState(null, "", "/coworking?utm_source=x");
+    runFirstScript();
+    expect(events()).toEqual([
+      [
+        "event",
+        "page_view",
+        {
+          page_path: "/coworking?utm_source=x",
+          page_location: window.location.href,
+          page_title: "Coworking | Ozark Foundry",
+        },
+      ],
+    ]);
+    expect(window.pageBootstrap?.pageView).toBe("/coworking?utm_source=x");
+  });
+
+  it("leaves that page view to be recorded once: the hydrated page does not record it again", () => {
+    window.history.replaceState(null, "", "/tour");
+    runFirstScript();
+    trackPageView("/tour");
+    expect(events("page_view")).toHaveLength(1);
+    trackPageView("/contact");
+    trackPageView("/tour");
+    expect(events("page_view").map(([, , params]) => params.page_path)).toEqual(["/tour", "/contact", "/tour"]);
+  });
+
+  it("records clicks with the hydrated page's labels, redacted, until React's listener takes over", () => {
+    document.body.innerHTML = `
+      <button id="faq"><span id="inner">Can I bring a guest?</span><span class="sr-only">(opens)</span></button>
+      <a id="portal" href="#portal" data-analytics="">Sign In<span class="sr-only"> (opens in a new tab)</span></a>
+      <button id="mail" aria-label="Write to hello@example.com"></button>
+      <a id="plain" href="#plain">Terms</a>`;
+    runFirstScript();
+    for (const id of ["inner", "portal", "mail", "plain"]) document.getElementById(id)?.click();
+    const expected = ["Can I bring a guest?", "Sign In", "[redacted]"];
+    expect(events("button_click").map(([, , params]) => params.event_label)).toEqual(expected);
+    expect(controlLabel(document.getElementById("faq") as HTMLElement)).toBe(expected[0]);
+
+    const stop = recordControlClicks(document);
+    document.getElementById("faq")?.click();
+    stop();
+    expect(events("button_click")).toHaveLength(4);
+    expect(events("button_click").at(-1)?.[2]).toEqual({
+      event_category: "engagement",
+      event_label: "Can I bring a guest?",
+    });
+  });
+
+  it("starts hydration at the first interaction, once", () => {
+    runFirstScript();
+    const start = vi.fn();
+    window.pageBootstrap!.startHydration = start;
+    window.dispatchEvent(new Event("keydown"));
+    document.body.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(window.pageBootstrap?.hydrationRequested).toBe(true);
+  });
+
+  it("holds a click on a marked control, starts hydration, and replays it on the control once hydrated", async () => {
+    document.body.innerHTML = `<div id="tile"><button id="play" type="button" data-analytics="Play video: Tour"
+      data-hold-until-hydrated="" data-fallback-href="https://video.example/tour"><span id="icon">▶</span></button></div>`;
+    runFirstScript();
+    const start = vi.fn();
+    window.pageBootstrap!.startHydration = start;
+    const open = vi.spyOn(window, "open").mockReturnValue(null);
+    const handled: { trusted: boolean; prevented: boolean }[] = [];
+    document.getElementById("tile")?.addEventListener("click", (event) => {
+      handled.push({ trusted: event.isTrusted, prevented: event.defaultPrevented });
+    });
+
+    document.getElementById("icon")?.click();
+    expect(handled).toEqual([]);
+    expect(start).toHaveBeenCalledTimes(1);
+
+    const stop = recordControlClicks(document);
+    await markHydrated();
+    stop();
+    expect(handled).toHaveLength(1);
+    expect(handled[0]?.prevented).toBe(false);
+    // Recorded once, when the visitor clicked; the replay is not a second click.
+    expect(events("button_click").map(([, , params]) => params.event_label)).toEqual(["Play video: Tour"]);
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it("does not hold clicks once the page is hydrated", async () => {
+    document.body.innerHTML = `<a id="more" href="#more" data-analytics="" data-hold-until-hydrated="">Load More</a>`;
+    runFirstScript();
+    await markHydrated();
+    let prevented: boolean | null = null;
+    document.getElementById("more")?.addEventListener("click", (event) => {
+      prevented = event.defaultPrevented;
+      event.preventDefault();
+    });
+    document.getElementById("more")?.click();
+    expect(prevented).toBe(false);
+  });
+
+  it("lets a link opened elsewhere (with a modifier key) go as it is", () => {
+    document.body.innerHTML = `<a id="more" href="#more" data-analytics="" data-hold-until-hydrated="">Load More</a>`;
+    runFirstScript();
+    let prevented: boolean | null = null;
+    document.getElementById("more")?.addEventListener("click", (event) => {
+      prevented = event.defaultPrevented;
+      event.preventDefault();
+    });
+    document
+      .getElementById("more")
+      ?.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, ctrlKey: true }));
+    expect(prevented).toBe(false);
+  });
+
+  it("lets the control's own no-JavaScript behaviour go ahead when hydration does not come in time", async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = `<form id="form" action="/contact" method="post">
+      <button id="send" type="submit" data-hold-until-hydrated="">Send Message</button></form>`;
+    runFirstScript();
+    const submitted = vi.fn((event: Event) => event.preventDefault());
+    document.getElementById("form")?.addEventListener("submit", submitted);
+
+    document.getElementById("send")?.click();
+    await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS - 100);
+    expect(submitted).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(submitted).toHaveBeenCalledTimes(1);
+    expect(events("button_click")).toHaveLength(1);
+
+    // From then on, until hydration, clicks go ahead at once.
+    document.getElementById("send")?.click();
+    expect(submitted).toHaveBeenCalledTimes(2);
+    // And hydration arriving later replays nothing.
+    document.documentElement.dataset.hydrated = "true";
+    await vi.advanceTimersByTimeAsync(10);
+    expect(submitted).toHaveBeenCalledTimes(2);
+  });
+
+  it("once every module has arrived, lets a held click wait for hydration however long it takes", async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = `<button id="select" type="button" data-analytics="Select: Half Day"
+      data-hold-until-hydrated="" data-fallback-href="https://calendar.example/half-day">Select</button>`;
+    runFirstScript();
+    const open = vi.spyOn(window, "open").mockReturnValue(null);
+    const selected = vi.fn();
+    document.getElementById("select")?.addEventListener("click", selected);
+    document.getElementById("select")?.click();
+    await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS / 2);
+    window.pageBootstrap?.modulesArrived();
+    await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS * 3);
+    expect(open).not.toHaveBeenCalled();
+    expect(selected).not.toHaveBeenCalled();
+    document.documentElement.dataset.hydrated = "true";
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selected).toHaveBeenCalledTimes(1);
+  });
+
+  it("opens a held button's no-JavaScript link in a new tab when hydration does not come in time", async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = `<button id="select" type="button" data-analytics="Select: Half Day"
+      data-hold-until-hydrated="" data-fallback-href="https://calendar.example/half-day">Select</button>`;
+    runFirstScript();
+    const open = vi.spyOn(window, "open").mockReturnValue(null);
+    document.getElementById("select")?.click();
+    expect(open).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS);
+    expect(open).toHaveBeenCalledWith("https://calendar.example/half-day", "_blank", "noopener");
+    expect(events("button_click")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * The first seconds of a page (DESIGN.md section 5): the page's modules start after the `load` event
+ * and the first paint (`deferred-hydration.ts`), and until they have hydrated it the page is the
+ * server's HTML. This inline script, at the end of the head, makes those seconds behave like the rest:
+ * - it records the page view at once, and every click on a control (the labels of `analytics.ts`,
+ *   from the same source) until React's listener takes over (`recordControlClicks`);
+ * - the first interaction (pointerdown, keydown, touchstart) starts hydration at once;
+ * - a click on a control marked `data-hold-until-hydrated` (one whose hydrated behaviour differs from
+ *   its no-JavaScript one: a video tile, a booking option, Load More, the gallery filters, the contact
+ *   form's Send) is held and replayed on the same control once the page is hydrated. If hydration has
+ *   not come within `HELD_CLICK_TIMEOUT_MS` while the page's modules have still not all arrived (they
+ *   were blocked, failed, or the network is slow), the control's no-JavaScript behaviour goes ahead:
+ *   its own default action (a link, a submit button), or, for a button whose no-JavaScript form is a
+ *   link, that link's address (`data-fallback-href`) in a new tab. From then on, until hydration,
+ *   clicks are not held. Once every module has arrived, a held click waits for hydration however long
+ *   this device takes: the fallback would load a page again, which is never sooner.
+ * Nothing here knows a component: controls are marked in their markup.
+ */
+import { controlLabel, pageViewParams, recordClick, recordedControl, redactLabel, sendEvent } from "./analytics";
+
+/** What the first script shares with the hydration bootstrap and the hydrated page (`window.pageBootstrap`). */
+export interface PageBootstrap {
+  /** The address (path and query) whose page view the first script recorded, until the page records its own. */
+  pageView: string | null;
+  /** True while a held click is replayed on its control (it was recorded when it happened). */
+  replaying: boolean;
+  /** Hydration was asked for (a first interaction, a held click) before it could start. */
+  hydrationRequested: boolean;
+  /** Set by the hydration bootstrap: loads the modules and hydrates, now. */
+  startHydration: (() => void) | null;
+  /** Starts hydration at once (once). */
+  requestHydration: () => void;
+  /** Set by the hydration bootstrap: every module has arrived, hydration is under way on this device. */
+  modulesArrived: () => void;
+  /** React's click listener has taken over: the first script stops recording clicks. */
+  stopRecordingClicks: () => void;
+}
+
+declare global {
+  interface Window {
+    pageBootstrap?: PageBootstrap;
+  }
+}
+
+/** Marks a control whose clicks before hydration are held and replayed once the page is hydrated. */
+export const HOLD_ATTRIBUTE = "data-hold-until-hydrated";
+/** On a held button whose no-JavaScript form is a link: that link's address, opened in a new tab. */
+export const FALLBACK_HREF_ATTRIBUTE = "data-fallback-href";
+
+/**
+ * How long a held click waits for hydration before the control's no-JavaScript behaviour goes ahead.
+ * The first interaction has started hydration at once; on a slow phone the modules (about 150 KB
+ * gzipped) take a second or two to arrive and run, so 3 s lets hydration win on most connections while
+ * a visitor never waits long for an answer to a click. It also stays well inside the 5 s for which
+ * Chromium, Firefox and WebKit let a page open a new tab after a click (transient user activation),
+ * so a link that opens in a new tab still can.
+ */
+export const HELD_CLICK_TIMEOUT_MS = 3_000;
+
+interface Recorders {
+  sendEvent: typeof sendEvent;
+  recordClick: typeof recordClick;
+  pageViewParams: typeof pageViewParams;
+}
+
+/**
+ * The first script's own code. It runs in the page as it is written here (its source is inlined), so it
+ * uses nothing but its arguments and the browser.
+ */
+function firstSeconds(
+  recorders: Recorders,
+  {
+    holdMs,
+    holdAttribute,
+    fallbackHrefAttribute,
+  }: { holdMs: number; holdAttribute: string; fallbackHrefAttribute: string },
+): void {
+  const root = document.documentElement;
+  const isHydrated = () => root.hasAttribute("data-hydrated");
+  const path = location.pathname + location.search;
+  let recording = true;
+  let held: HTMLElement | null = null;
+  let holdTimer: ReturnType<typeof setTimeout> | undefined;
+  let gaveUp = false;
+  let arrived = false;
+  let releasing: HTMLElement | null = null;
+
+  const bootstrap: PageBootstrap = {
+    pageView: path,
+    replaying: false,
+    hydrationRequested: false,
+    startHydration: null,
+    requestHydration() {
+      if (bootstrap.hydrationRequested) return;
+      bootstrap.hydrationRequested = true;
+      bootstrap.startHydration?.();
+    },
+    stopRecordingClicks() {
+      recording = false;
+    },
+    modulesArrived() {
+      arrived = true;
+      gaveUp = false;
+      clearTimeout(holdTimer);
+    },
+  };
+  window.pageBootstrap = bootstrap;
+  recorders.sendEvent("page_view", recorders.pageViewParams(path));
+
+  const interactions = ["pointerdown", "keydown", "touchstart"];
+  const onFirstInteraction = () => {
+    bootstrap.requestHydration();
+    for (const type of interactions) removeEventListener(type, onFirstInteraction, true);
+  };
+  for (const type of interactions) addEventListener(type, onFirstInteraction, { capture: true, passive: true });
+
+  /** The no-JavaScript behaviour of a click on a held control; React, if it is hydrating, must not act too. */
+  const withoutJavaScript = (control: HTMLElement, event: Event) => {
+    event.stopImmediatePropagation();
+    const href = control.getAttribute(fallbackHrefAttribute);
+    if (href) window.open(href, "_blank", "noopener");
+  };
+
+  const giveUp = () => {
+    gaveUp = true;
+    const control = held;
+    held = null;
+    if (!control?.isConnected) return;
+    releasing = control;
+    try {
+      control.click();
+    } finally {
+      releasing = null;
+    }
+  };
+
+  addEventListener(
+    "click",
+    (event) => {
+      if (bootstrap.replaying) return;
+      const target = event.target instanceof Element ? event.target : null;
+      const control = target?.closest<HTMLElement>(`[${holdAttribute}]`) ?? null;
+      if (releasing) {
+        if (control === releasing) withoutJavaScript(control, event);
+        return;
+      }
+      if (recording) recorders.recordClick(event);
+      if (!control || isHydrated()) return;
+      // A link opened elsewhere (a middle click, or with a modifier key) leaves this page as it is.
+      const mouse = event as MouseEvent;
+      const elsewhere = mouse.button !== 0 || mouse.ctrlKey || mouse.metaKey || mouse.shiftKey || mouse.altKey;
+      if (control instanceof HTMLAnchorElement && elsewhere) return;
+      if (gaveUp) {
+        withoutJavaScript(control, event);
+        return;
+      }
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      held = control;
+      bootstrap.requestHydration();
+      clearTimeout(holdTimer);
+      if (!arrived) holdTimer = setTimeout(giveUp, holdMs);
+    },
+    true,
+  );
+
+  const observer = new MutationObserver(() => {
+    if (!isHydrated()) return;
+    observer.disconnect();
+    clearTimeout(holdTimer);
+    const control = held;
+    held = null;
+    if (!control?.isConnected) return;
+    bootstrap.replaying = true;
+    try {
+      control.click();
+    } finally {
+      bootstrap.replaying = false;
+    }
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ["data-hydrated"] });
+}
+
+/**
+ * The first script, for the end of the document's head (after the title, which the page view
+ * records): the analytics functions it shares with the hydrated page, then `firstSeconds`.
+ */
+export function pageBootstrapScript(): string {
+  const shared = [redactLabel, sendEvent, recordedControl, controlLabel, recordClick, pageViewParams];
+  const recorders = `{sendEvent:${sendEvent.name},recordClick:${recordClick.name},pageViewParams:${pageViewParams.name}}`;
+  const options = JSON.stringify({
+    holdMs: HELD_CLICK_TIMEOUT_MS,
+    holdAttribute: HOLD_ATTRIBUTE,
+    fallbackHrefAttribute: FALLBACK_HREF_ATTRIBUTE,
+  });
+  const script = `(function(){${shared.map(String).join("\n")}\n(${String(firstSeconds)})(${recorders},${options});})();`;
+  // Nothing in the code may end the inline script early; indentation is only bytes (the code has no
+  // string or template that spans lines).
+  return script.replace(/<\//g, "<\\/").replace(/\n\s+/g, "\n");
+}

@@ -1,0 +1,277 @@
+// npm run bench:trace: records a Chromium performance trace of each route's load and hydration and
+// prints every main-thread task that takes over 50 ms on a CPU slowed 4x, with what it spent its time
+// on (the trace's own events, and the share of the sampling profiler's samples per function). As
+// Lighthouse's mobile run does by default, the page runs at full speed and each task counts four
+// times over; unlike Lighthouse, a task's time is the CPU time its thread spent on it, not its wall
+// time: on a machine that other processes keep busy, the wall time also counts the time the thread
+// waited for a core, which is not the page's doing (it is printed too). Times are from when the
+// page's HTML began to be parsed. It reports; it is not part of `npm test`. Options:
+//   --no-build          use the existing build/
+//   --port <n>          where the server listens (default 4410)
+//   --routes /,/blog    these routes (default / and /coworking)
+//   --runs <n>          loads per route (default 3)
+//   --out <dir>         also keep each trace (load it in Chromium's Performance panel)
+import { mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { chromium } from "@playwright/test";
+import { chromiumFlags, chromiumPath } from "./chromium-path.js";
+import { buildSite, startProductionServer } from "./production-server.ts";
+
+const LONG_TASK_MS = 50;
+const CPU_SLOWDOWN = 4;
+
+const { values } = parseArgs({
+  options: {
+    "no-build": { type: "boolean", default: false },
+    port: { type: "string", default: "4410" },
+    routes: { type: "string", default: "/,/coworking" },
+    runs: { type: "string", default: "3" },
+    out: { type: "string" },
+  },
+});
+
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  /** The thread's CPU time for the event. */
+  tdur?: number;
+  pid: number;
+  tid: number;
+  id?: string;
+  args?: Record<string, unknown> & { data?: Record<string, unknown> };
+}
+
+interface ProfileNode {
+  id: number;
+  parent?: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
+
+interface LongTask {
+  startMs: number;
+  /** The task's CPU time times the slowdown: what it takes on a slowed CPU that has a core to itself. */
+  durationMs: number;
+  wallMs: number;
+  /** The trace events inside the task that took the most time, by kind (e.g. "EvaluateScript root-…js"). */
+  parts: { what: string; ms: number }[];
+  /** The functions the sampling profiler saw most during the task (self time), in percent of its samples. */
+  functions: { what: string; ms: number }[];
+}
+
+const CATEGORIES = [
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "disabled-by-default-devtools.timeline.frame",
+  "disabled-by-default-devtools.timeline.invalidationTracking",
+  "v8.execute",
+  "v8",
+  "disabled-by-default-v8.cpu_profiler",
+  "blink.user_timing",
+  "loading",
+  "toplevel",
+].join(",");
+
+function fileName(url: unknown): string {
+  if (typeof url !== "string" || url === "") return "";
+  try {
+    return path.basename(new URL(url).pathname) || url;
+  } catch {
+    return url;
+  }
+}
+
+/** What a trace event inside a task is, named for a reader (the script it ran, the kind of work). */
+function describeEvent(event: TraceEvent): string | null {
+  const data = event.args?.data ?? {};
+  switch (event.name) {
+    case "EvaluateScript":
+    case "v8.evaluateModule":
+      return `evaluate ${fileName(data.url ?? (event.args as Record<string, unknown>)?.url) || "inline script"}`;
+    case "v8.compile":
+    case "v8.compileModule":
+    case "V8.CompileCode":
+      return `compile ${fileName(data.url ?? (event.args as Record<string, unknown>)?.fileName)}`.trim();
+    case "FunctionCall":
+      return `call ${fileName(data.url)}${data.functionName ? ` ${data.functionName}` : ""}`;
+    case "EventDispatch":
+      return `event ${data.type}`;
+    case "TimerFire":
+      return "timer";
+    case "FireAnimationFrame":
+      return "animation frame";
+    case "RunMicrotasks":
+      return "microtasks";
+    case "ParseHTML":
+      return "parse HTML";
+    case "Layout":
+      return "layout";
+    case "UpdateLayoutTree":
+    case "RecalculateStyles":
+      return "style";
+    case "Paint":
+    case "PrePaint":
+    case "Layerize":
+      return "paint";
+    case "MajorGC":
+    case "MinorGC":
+    case "V8.GC_SCAVENGER":
+    case "BlinkGC.AtomicPhase":
+      return "garbage collection";
+    case "HitTest":
+      return "hit test";
+    default:
+      return null;
+  }
+}
+
+/** The page's main thread (the renderer thread that parsed the page's HTML) and when it began to. */
+function mainThread(events: TraceEvent[], url: string): { pid: number; tid: number; ts: number } | null {
+  const parse = events
+    .filter((event) => event.name === "ParseHTML" && (event.args?.beginData as { url?: string })?.url === url)
+    .sort((a, b) => a.ts - b.ts)[0];
+  return parse ? { pid: parse.pid, tid: parse.tid, ts: parse.ts } : null;
+}
+
+/** The page's main-thread tasks over 50 ms, with what each spent its time on. */
+function longTasks(events: TraceEvent[], url: string): LongTask[] {
+  const main = mainThread(events, url);
+  if (!main) return [];
+  const onMain = events.filter((event) => event.pid === main.pid && event.tid === main.tid);
+  const tasks = onMain
+    .filter((event) => event.ph === "X" && event.name === "RunTask" && event.ts >= main.ts)
+    .filter((event) => (CPU_SLOWDOWN * (event.tdur ?? event.dur ?? 0)) / 1000 > LONG_TASK_MS);
+
+  // The sampling profiler of the page's process: per profile, its nodes (functions) and its samples
+  // (the node on top of the stack, and when).
+  const nodes = new Map<string, ProfileNode>();
+  const samples: { ts: number; node: string }[] = [];
+  const clocks = new Map<string, number>();
+  for (const event of events) {
+    if (event.pid !== main.pid || event.id === undefined) continue;
+    const data = event.args?.data as
+      | { startTime?: number; cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] }
+      | undefined;
+    if (event.name === "Profile") {
+      clocks.set(event.id, Number(data?.startTime ?? event.ts));
+    } else if (event.name === "ProfileChunk") {
+      for (const node of data?.cpuProfile?.nodes ?? []) nodes.set(`${event.id}:${node.id}`, node);
+      let clock = clocks.get(event.id) ?? event.ts;
+      (data?.cpuProfile?.samples ?? []).forEach((node, index) => {
+        clock += data?.timeDeltas?.[index] ?? 0;
+        samples.push({ ts: clock, node: `${event.id}:${node}` });
+      });
+      clocks.set(event.id, clock);
+    }
+  }
+  samples.sort((a, b) => a.ts - b.ts);
+
+  return tasks.map((task) => {
+    const end = task.ts + (task.dur ?? 0);
+    const parts = new Map<string, number>();
+    for (const event of onMain) {
+      if (event === task || event.ph !== "X" || event.ts < task.ts || event.ts >= end) continue;
+      const what = describeEvent(event);
+      if (what) parts.set(what, (parts.get(what) ?? 0) + (CPU_SLOWDOWN * (event.tdur ?? event.dur ?? 0)) / 1000);
+    }
+    // Per function, its share of the task's samples (in percent).
+    const functions = new Map<string, number>();
+    const inTask = samples.filter((sample) => sample.ts >= task.ts && sample.ts < end);
+    for (const sample of inTask) {
+      const frame = nodes.get(sample.node)?.callFrame;
+      if (!frame) continue;
+      const what = `${frame.functionName || "(anonymous)"} ${fileName(frame.url)}`.trim();
+      functions.set(what, (functions.get(what) ?? 0) + 100 / inTask.length);
+    }
+    const top = (map: Map<string, number>, count: number) =>
+      [...map]
+        .map(([what, ms]) => ({ what, ms }))
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, count);
+    return {
+      startMs: (task.ts - main.ts) / 1000,
+      durationMs: (CPU_SLOWDOWN * (task.tdur ?? task.dur ?? 0)) / 1000,
+      wallMs: (task.dur ?? 0) / 1000,
+      parts: top(parts, 6),
+      functions: top(functions, 8),
+    };
+  });
+}
+
+async function main(): Promise<void> {
+  if (!values["no-build"]) buildSite();
+  const port = Number(values.port);
+  const origin = `http://127.0.0.1:${port}`;
+  const routes = values.routes.split(",").map((route) => route.trim());
+  const runs = Math.max(1, Number(values.runs) || 1);
+  const server = await startProductionServer(port);
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  const loadBefore = loadavg();
+  try {
+    for (const route of routes) {
+      await fetch(`${origin}${route}`, { headers: { "User-Agent": "Mozilla/5.0 (trace warm-up)" } }).then((r) =>
+        r.text(),
+      );
+      for (let run = 1; run <= runs; run += 1) {
+        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        const events: TraceEvent[] = [];
+        cdp.on("Tracing.dataCollected", (message) => {
+          events.push(...(message.value as unknown as TraceEvent[]));
+        });
+        const complete = new Promise<void>((resolve) => cdp.once("Tracing.tracingComplete", () => resolve()));
+        await cdp.send("Tracing.start", { categories: CATEGORIES, transferMode: "ReportEvents" });
+        await page.goto(`${origin}${route}`, { waitUntil: "domcontentloaded" });
+        // Through the DevTools protocol rather than Playwright's own page scripts, which would show in
+        // the trace: hydrated, then whatever hydration set going after its first commit.
+        await cdp.send("Runtime.evaluate", {
+          expression: `new Promise((resolve) => {
+            const done = () => setTimeout(() => requestIdleCallback(resolve, { timeout: 5000 }), 1000);
+            if (document.documentElement.hasAttribute("data-hydrated")) return done();
+            new MutationObserver((_, observer) => {
+              if (!document.documentElement.hasAttribute("data-hydrated")) return;
+              observer.disconnect();
+              done();
+            }).observe(document.documentElement, { attributes: true });
+          })`,
+          awaitPromise: true,
+          timeout: 60_000,
+        });
+        await cdp.send("Tracing.end");
+        await complete;
+        if (values.out) {
+          mkdirSync(values.out, { recursive: true });
+          const name = route === "/" ? "home" : route.slice(1).replace(/[^a-z0-9]+/gi, "-");
+          writeFileSync(path.join(values.out, `${name}-${run}.json`), JSON.stringify({ traceEvents: events }));
+        }
+        const tasks = longTasks(events, `${origin}${route}`);
+        console.log(`\n${route}, load ${run}: ${tasks.length} task(s) over ${LONG_TASK_MS} ms`);
+        for (const task of tasks) {
+          console.log(
+            `  ${Math.round(task.durationMs)} ms at ${Math.round(task.startMs)} ms (wall ${Math.round(task.wallMs)} ms)`,
+          );
+          console.log(`    parts: ${task.parts.map((part) => `${part.what} ${Math.round(part.ms)}`).join("; ")}`);
+          console.log(`    functions: ${task.functions.map((fn) => `${fn.what} ${Math.round(fn.ms)}%`).join("; ")}`);
+        }
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    server.kill("SIGTERM");
+  }
+  const loadAfter = loadavg();
+  console.log(
+    `\nEach task: its CPU time times ${CPU_SLOWDOWN}; load average ${loadBefore.map((n) => n.toFixed(2)).join(" ")} before, ${loadAfter.map((n) => n.toFixed(2)).join(" ")} after`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,277 @@
+import type { Page } from "@playwright/test";
+import { HELD_CLICK_TIMEOUT_MS } from "../../app/lib/page-bootstrap.ts";
+import { expect, test, waitForHydration } from "./support/fixtures";
+
+/**
+ * The first seconds (issue 21): until the page's modules have hydrated it, the page behaves as it
+ * will after. Page views and clicks are recorded from the first byte, the first interaction starts
+ * hydration, and a click on a control whose hydrated behaviour differs is held and replayed once the
+ * page is hydrated. To act before hydration for certain, the tests hold the page's module scripts on
+ * the network until they release them: no test depends on how fast the machine is.
+ */
+
+type GtagEntry = [string, string, Record<string, unknown>];
+
+function events(page: Page, action: string): Promise<GtagEntry[]> {
+  return page.evaluate(
+    (wanted) =>
+      (window.dataLayer ?? [])
+        .map((entry) => Array.from(entry as ArrayLike<unknown>))
+        .filter((entry) => entry[0] === "event" && entry[1] === wanted) as GtagEntry[],
+    action,
+  );
+}
+
+const labels = async (page: Page) => (await events(page, "button_click")).map(([, , params]) => params.event_label);
+
+/**
+ * Holds every module script of the page on the network; returns the function that lets them through.
+ * A held click waits a few seconds for hydration before the control's no-JavaScript behaviour goes
+ * ahead; on this shared machine, hydration after the release can take longer than that, so the page
+ * gets twenty times as long here (the tests are about the replay; the fallback has tests of its own).
+ */
+async function holdModuleScripts(page: Page): Promise<() => void> {
+  await page.addInitScript((holdMs) => {
+    const setTimeoutOf = window.setTimeout;
+    window.setTimeout = ((handler: TimerHandler, timeout?: number, ...rest: unknown[]) =>
+      setTimeoutOf(handler, timeout === holdMs ? holdMs * 20 : timeout, ...rest)) as typeof window.setTimeout;
+  }, HELD_CLICK_TIMEOUT_MS);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
+    await released;
+    await route.continue().catch(() => {
+      // The page went away meanwhile.
+    });
+  });
+  return release;
+}
+
+const isHydrated = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"));
+
+/** Marks the document, so a later check can tell a client-side navigation from a new document. */
+async function markDocument(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => {
+    (window as Window & { sameDocument?: boolean }).sameDocument = true;
+  });
+  return () => page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument === true);
+}
+
+test.describe("before the modules run", () => {
+  test("with the module scripts blocked, the page view and a labelled click reach dataLayer", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(
+      /Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically/i,
+    );
+    await page.route(/\/assets\/[^?]+\.js(\?|$)/, (route) => route.abort());
+    await page.goto("/coworking?utm_source=newsletter");
+    const [view] = await events(page, "page_view");
+    expect(view?.[2]).toMatchObject({
+      page_path: "/coworking?utm_source=newsletter",
+      page_location: expect.stringMatching(/\/coworking\?utm_source=newsletter$/),
+    });
+    await page.getByText("How much does coworking cost?").click();
+    expect(await labels(page)).toEqual(["How much does coworking cost?"]);
+    expect(await isHydrated(page)).toBe(false);
+  });
+
+  test("with the module scripts blocked, a held video tile opens its video in a new tab as without JavaScript", async ({
+    page,
+    context,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(
+      /Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically/i,
+    );
+    await page.route(/\/assets\/[^?]+\.js(\?|$)/, (route) => route.abort());
+    await page.goto("/coworking");
+    const tours = page.getByRole("region", { name: "Take a look around" });
+    const opened = context.waitForEvent("page");
+    await tours
+      .getByRole("button", { name: /^Play video: / })
+      .first()
+      .click();
+    const tab = await opened;
+    expect(new URL(tab.url()).pathname).toMatch(/\.mp4$/);
+    await tab.close();
+    expect(await labels(page)).toEqual([expect.stringMatching(/^Play video: /)]);
+  });
+
+  test("/tour records its page view while its booking frame has not loaded (the load event has not come)", async ({
+    page,
+  }) => {
+    // The booking calendar never answers, so the page's load event never comes.
+    await page.route(/\/_demo\/booking\//, () => {});
+    await page.goto("/tour", { waitUntil: "domcontentloaded" });
+    const state = await page.evaluate(() => document.readyState);
+    expect(state).not.toBe("complete");
+    const views = await events(page, "page_view");
+    expect(views.map(([, , params]) => params.page_path)).toEqual(["/tour"]);
+  });
+
+  test("the play buttons on /coworking are buttons at load", async ({ page }) => {
+    const release = await holdModuleScripts(page);
+    await page.goto("/coworking");
+    const tours = page.getByRole("region", { name: "Take a look around" });
+    await expect(tours.getByRole("button", { name: /^Play video: / })).toHaveCount(2);
+    expect(await isHydrated(page)).toBe(false);
+    release();
+  });
+});
+
+test.describe("a click before hydration is held and replayed once hydrated", () => {
+  test("a video tile clicked at DOMContentLoaded plays inline", async ({ page, context }) => {
+    const release = await holdModuleScripts(page);
+    const tabs: string[] = [];
+    context.on("page", (opened) => tabs.push(opened.url()));
+    await page.goto("/coworking", { waitUntil: "domcontentloaded" });
+    const tours = page.getByRole("region", { name: "Take a look around" });
+    await tours
+      .getByRole("button", { name: /^Play video: / })
+      .first()
+      .click();
+    expect(await isHydrated(page)).toBe(false);
+    await expect(tours.locator("video")).toHaveCount(0);
+    release();
+    await waitForHydration(page);
+    await expect(tours.locator("video")).toHaveCount(1);
+    await expect(tours.locator("video")).toHaveAttribute("src", /\.mp4$/);
+    expect(tabs).toEqual([]);
+    expect(await labels(page)).toEqual([expect.stringMatching(/^Play video: /)]);
+  });
+
+  test("a booking option opens the form in place", async ({ page, context }) => {
+    const release = await holdModuleScripts(page);
+    const tabs: string[] = [];
+    context.on("page", (opened) => tabs.push(opened.url()));
+    await page.goto("/event-spaces", { waitUntil: "domcontentloaded" });
+    const booking = page.getByRole("region", { name: "Book The Think Lounge" });
+    await booking.getByRole("button", { name: "Select: Half Day" }).click();
+    expect(await isHydrated(page)).toBe(false);
+    release();
+    await waitForHydration(page);
+    await expect(booking.getByRole("heading", { name: "Book the Think Lounge: Half Day" })).toBeVisible();
+    await expect(booking.getByRole("button", { name: "Selected: Half Day" })).toHaveAttribute("aria-pressed", "true");
+    expect(tabs).toEqual([]);
+    expect(await labels(page)).toEqual(["Select: Half Day"]);
+  });
+
+  test("Load More adds the next posts in place", async ({ page }) => {
+    const release = await holdModuleScripts(page);
+    await page.goto("/blog", { waitUntil: "domcontentloaded" });
+    const sameDocument = await markDocument(page);
+    const cards = page.getByRole("article");
+    await expect(cards).toHaveCount(6);
+    await page.getByRole("link", { name: "Load More" }).click();
+    expect(await isHydrated(page)).toBe(false);
+    await expect(page).toHaveURL(/\/blog$/);
+    release();
+    await waitForHydration(page);
+    await expect(page).toHaveURL(/\/blog\?page=2$/);
+    await expect(cards).not.toHaveCount(6);
+    expect(await sameDocument()).toBe(true);
+    expect(await labels(page)).toEqual(["Load More"]);
+  });
+
+  test("a gallery filter changes the list in place", async ({ page }) => {
+    const release = await holdModuleScripts(page);
+    await page.goto("/gallery", { waitUntil: "domcontentloaded" });
+    const sameDocument = await markDocument(page);
+    await page.getByRole("button", { name: "Exterior" }).click();
+    expect(await isHydrated(page)).toBe(false);
+    release();
+    await waitForHydration(page);
+    await expect(page).toHaveURL(/\/gallery\?tags=ext$/);
+    await expect(page.getByRole("button", { name: "Exterior" })).toHaveAttribute("aria-pressed", "true");
+    expect(await sameDocument()).toBe(true);
+    expect(await labels(page)).toEqual(["Exterior"]);
+  });
+
+  test("the contact form sent right at load is checked in the browser, and its messages are logged", async ({
+    page,
+  }) => {
+    let release = await holdModuleScripts(page);
+    await page.goto("/contact");
+    const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Send Message" }) });
+    await form.getByRole("button", { name: "Send Message" }).click();
+    expect(await isHydrated(page)).toBe(false);
+    release();
+    await waitForHydration(page);
+    await expect(form.getByRole("alert")).toHaveText("Name is required.");
+    await expect(form.getByLabel("Name")).toBeFocused();
+    expect((await events(page, "form_validation_error")).map(([, , params]) => params.event_label)).toEqual([
+      "Name is required.",
+    ]);
+    expect(await labels(page)).toEqual(["Contact form: Send"]);
+
+    await page.unrouteAll();
+    release = await holdModuleScripts(page);
+    await page.reload();
+    await form.getByLabel("Name").fill("Sam Rivers");
+    await form.getByLabel("Email").fill("sam.example.com");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    expect(await isHydrated(page)).toBe(false);
+    release();
+    await waitForHydration(page);
+    await expect(form.getByRole("alert")).toHaveText("Please enter a valid email address.");
+    await expect(form.getByLabel("Email")).toHaveValue("sam.example.com");
+    const logged = await events(page, "form_validation_error");
+    expect(logged.map(([, , params]) => params.event_label)).toEqual(["Please enter a valid email address."]);
+  });
+});
+
+test.describe("state a visitor gave the page before hydration survives it", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("a mobile menu opened before hydration stays open, then closes, and its entries navigate", async ({ page }) => {
+    const release = await holdModuleScripts(page);
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    const banner = page.getByRole("banner");
+    const menu = banner.getByText("Menu", { exact: true });
+    const mobileNav = page.getByRole("navigation", { name: "Mobile" });
+    await menu.click();
+    await expect(mobileNav).toBeVisible();
+    expect(await isHydrated(page)).toBe(false);
+    release();
+    await waitForHydration(page);
+    await expect(mobileNav).toBeVisible();
+    await menu.click();
+    await expect(mobileNav).toBeHidden();
+
+    await menu.click();
+    const sameDocument = await markDocument(page);
+    await mobileNav.getByRole("link", { name: "Coworking" }).click();
+    await expect(page).toHaveURL(/\/coworking$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Coworking");
+    await expect(mobileNav).toBeHidden();
+    expect(await sameDocument()).toBe(true);
+  });
+
+  test("an entry of the mobile menu clicked before hydration navigates", async ({ page }) => {
+    const release = await holdModuleScripts(page);
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await page.getByRole("banner").getByText("Menu", { exact: true }).click();
+    await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Events" }).click();
+    await expect(page).toHaveURL(/\/events$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Events");
+    release();
+  });
+
+  test("an FAQ answer opened before hydration stays open", async ({ page }) => {
+    const release = await holdModuleScripts(page);
+    await page.goto("/coworking", { waitUntil: "domcontentloaded" });
+    const question = page.getByText("How much does coworking cost?");
+    await question.click();
+    const answer = page.locator("details", { has: question });
+    await expect(answer).toHaveAttribute("open", "");
+    release();
+    await waitForHydration(page);
+    await expect(answer).toHaveAttribute("open", "");
+    await question.click();
+    await expect(answer).not.toHaveAttribute("open", "");
+  });
+});

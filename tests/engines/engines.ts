@@ -1,0 +1,155 @@
+/**
+ * The two other engines the site must work in (DESIGN.md section 9), driven the same way: Debian's
+ * Firefox ESR through Puppeteer over WebDriver BiDi, and WebKitGTK's MiniBrowser through
+ * WebKitWebDriver (classic W3C WebDriver, spoken here over fetch). No browser is downloaded.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import puppeteer, { type Browser, type Page } from "puppeteer-core";
+
+export const FIREFOX_PATH = process.env.FIREFOX_PATH || "/usr/bin/firefox-esr";
+export const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH || "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
+
+/** What a check does with a browser; every call that loads a page waits for its `load` event. */
+export interface Engine {
+  name: string;
+  open(url: string): Promise<void>;
+  /** A JavaScript expression evaluated in the page; a promise it gives is awaited. */
+  evaluate<T>(expression: string): Promise<T>;
+  /** A real click (the engine's own pointer input) on the first element the CSS selector matches. */
+  click(selector: string): Promise<void>;
+  /** Types into the first element the CSS selector matches. */
+  type(selector: string, text: string): Promise<void>;
+  /** How many tabs or windows are open. */
+  windows(): Promise<number>;
+  resize(width: number, height: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Polls an expression until it is truthy; fails with `what` after `timeoutMs`. */
+export async function waitFor(engine: Engine, expression: string, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if (await engine.evaluate<boolean>(`Boolean(${expression})`)) return;
+    } catch {
+      // A page between two documents cannot answer; ask again.
+    }
+    if (Date.now() > deadline) throw new Error(`${engine.name}: ${what} (waited ${timeoutMs} ms for ${expression})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export async function startFirefox(): Promise<Engine> {
+  const browser: Browser = await puppeteer.launch({
+    browser: "firefox",
+    executablePath: FIREFOX_PATH,
+    headless: true,
+  });
+  const [first] = await browser.pages();
+  const page: Page = first ?? (await browser.newPage());
+  return {
+    name: "Firefox",
+    async open(url) {
+      await page.goto(url, { waitUntil: "load" });
+    },
+    evaluate: <T>(expression: string) => page.evaluate(expression) as Promise<T>,
+    async click(selector) {
+      await page.click(selector);
+    },
+    async type(selector, text) {
+      await page.type(selector, text);
+    },
+    windows: async () => (await browser.pages()).length,
+    async resize(width, height) {
+      await page.setViewport({ width, height });
+    },
+    close: () => browser.close(),
+  };
+}
+
+/** WebKitWebDriver on `port`, with a MiniBrowser session (it needs a display: run under xvfb-run). */
+export async function startWebKit(port: number): Promise<Engine> {
+  const driver: ChildProcess = spawn("WebKitWebDriver", [`--port=${port}`], { stdio: "ignore" });
+  const base = `http://127.0.0.1:${port}`;
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(60_000),
+    });
+    const answer = (await response.json()) as { value: T & { error?: string; message?: string } };
+    if (!response.ok) throw new Error(`WebKit: ${method} ${path}: ${answer.value.error}: ${answer.value.message}`);
+    return answer.value;
+  };
+  const started = Date.now();
+  for (;;) {
+    try {
+      await call("GET", "/status");
+      break;
+    } catch (error) {
+      if (driver.exitCode !== null || Date.now() - started > 10_000) {
+        driver.kill();
+        throw new Error(`WebKitWebDriver did not start on port ${port}: ${error}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  let session: string;
+  try {
+    ({ sessionId: session } = await call<{ sessionId: string }>("POST", "/session", {
+      capabilities: {
+        alwaysMatch: {
+          // WebKitGTK's driver ignores the "eager" strategy's script calls; every load waits for `load`.
+          pageLoadStrategy: "normal",
+          "webkitgtk:browserOptions": { binary: MINIBROWSER_PATH, args: ["--automation"] },
+        },
+      },
+    }));
+  } catch (error) {
+    driver.kill();
+    throw error;
+  }
+  const element = async (selector: string) => {
+    const found = await call<Record<string, string>>("POST", `/session/${session}/element`, {
+      using: "css selector",
+      value: selector,
+    });
+    return found["element-6066-11e4-a52e-4f735466cecf"]!;
+  };
+  return {
+    name: "WebKit",
+    async open(url) {
+      await call("POST", `/session/${session}/url`, { url });
+    },
+    evaluate: (expression) =>
+      call("POST", `/session/${session}/execute/async`, {
+        script: `const done = arguments[arguments.length - 1]; Promise.resolve(${expression}).then(done, (error) => done({ error: String(error) }));`,
+        args: [],
+      }),
+    async click(selector) {
+      const id = await element(selector);
+      // The page scrolls smoothly (scroll-behavior), and the driver would find the element still on its
+      // way into view: bring it there at once first.
+      await call("POST", `/session/${session}/execute/sync`, {
+        script: "arguments[0].scrollIntoView({ block: 'center', behavior: 'instant' })",
+        args: [{ "element-6066-11e4-a52e-4f735466cecf": id }],
+      });
+      await call("POST", `/session/${session}/element/${id}/click`, {});
+    },
+    async type(selector, text) {
+      await call("POST", `/session/${session}/element/${await element(selector)}/value`, { text });
+    },
+    windows: async () => (await call<string[]>("GET", `/session/${session}/window/handles`)).length,
+    async resize(width, height) {
+      await call("POST", `/session/${session}/window/rect`, { width, height });
+    },
+    async close() {
+      try {
+        await call("DELETE", `/session/${session}`);
+      } finally {
+        driver.kill();
+      }
+    },
+  };
+}
