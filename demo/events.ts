@@ -257,8 +257,10 @@ function stableUuid(slug: string): string {
 
 function eventTimes(seed: EventSeed, now: Date, timeZone: string): { start: Date; end: Date } {
   if (!seed.when) {
-    const minute = Math.floor(now.getTime() / 60_000) * 60_000;
-    return { start: new Date(minute - HOUR_MS), end: new Date(minute + 2 * HOUR_MS) };
+    // Began one to two hours ago and ends two to three hours from now; it moves once an hour, so a
+    // page kept for a while still names the times its calendar file gives.
+    const hour = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
+    return { start: new Date(hour - HOUR_MS), end: new Date(hour + 3 * HOUR_MS) };
   }
   const date = addDays(calendarDateIn(now, timeZone), seed.when.dayOffset);
   return {

@@ -127,7 +127,7 @@ test("each upcoming event has a calendar file; an unknown or cancelled one is no
   const ics = (await response.text()).replace(/\r\n /g, "");
   expect(ics).toContain(`SUMMARY:${upcoming[0]!.title.replace(/[,;]/g, (mark) => `\\${mark}`)}`);
   expect(ics).toContain("LOCATION:Ozark Foundry\\, 118 Foundry Lane\\, Batesville\\, AR 72501");
-  // The demo's ongoing event moves with the clock, so the start to expect is the one this page lists.
+  // The demo's ongoing event moves once an hour, so the start to expect is the one this page lists.
   const listedStart: string =
     jsonLdBlocks(await page.content()).find((block) => block["@type"] === "Event")?.startDate ?? "";
   expect(listedStart, "the page lists the event's start in its JSON-LD").not.toBe("");
