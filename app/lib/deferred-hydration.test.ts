@@ -141,8 +141,11 @@ describe("the bootstrap", () => {
     }
   });
 
-  function runBootstrap(): void {
-    const html = deferredModuleScript(nonce, "window.hydrated = true;", ["/assets/entry.client-1.js"]);
+  function runBootstrap(
+    moduleCode = "window.hydrated = true;",
+    preloads: string[] = ["/assets/entry.client-1.js"],
+  ): void {
+    const html = deferredModuleScript(nonce, moduleCode, preloads);
     const code = /<script[^>]*>(.*)<\/script>/s.exec(html)?.[1] ?? "";
     const current = document.createElement("script");
     current.nonce = nonce;
@@ -176,10 +179,35 @@ describe("the bootstrap", () => {
       modulesArrived: vi.fn(),
     };
     try {
-      runBootstrap();
+      // Nothing to evaluate first (this test's environment can load no module), so the module code runs at once.
+      runBootstrap("window.hydrated = true;", []);
       await vi.waitFor(() => expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1));
       // Every module had arrived when the module code ran: the first script hears of it.
       expect(window.pageBootstrap.modulesArrived).toHaveBeenCalled();
+    } finally {
+      delete window.pageBootstrap;
+    }
+  });
+
+  it("runs the module code, but never says every module arrived, when one failed to load", async () => {
+    Object.defineProperty(document, "readyState", { value: "loading", configurable: true });
+    const modulesArrived = vi.fn();
+    window.pageBootstrap = {
+      pageView: null,
+      replaying: false,
+      hydrationRequested: true,
+      startHydration: null,
+      requestHydration: () => {},
+      stopRecordingClicks: () => {},
+      modulesArrived,
+    };
+    try {
+      runBootstrap('import * as route0 from "/assets/missing-1.js";\nwindow.hydrated = true;', [
+        "/assets/missing-1.js",
+      ]);
+      await vi.waitFor(() => expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1));
+      // A held click then keeps its no-JavaScript fallback (page-bootstrap.ts).
+      expect(modulesArrived).not.toHaveBeenCalled();
     } finally {
       delete window.pageBootstrap;
     }

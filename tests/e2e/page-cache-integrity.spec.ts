@@ -61,10 +61,16 @@ const get = (target: string, headers: string[] = ["Host: hub.example.org"]) =>
 /** Whether a section came after the page's first part (its HTML streamed into a hidden element). */
 const sectionStreamed = (html: string) => /<div hidden id="S:\d+"><(?!script)/.test(html);
 
-/** The body with this answer's nonce taken out (every answer has its own). */
+/**
+ * The body with this answer's nonce taken out (every answer has its own), and the contact form's
+ * submission id (every render has its own: a kept page gives everyone the one it was rendered with,
+ * and the lead store tells their forms apart by their details as well, issue 22).
+ */
 function withoutNonce(answer: { headers: Record<string, string>; body: string }): string {
   const nonce = /'nonce-([^']+)'/.exec(answer.headers["content-security-policy"] ?? "")?.[1];
-  return nonce ? answer.body.replaceAll(nonce, "NONCE") : answer.body;
+  const body = nonce ? answer.body.replaceAll(nonce, "NONCE") : answer.body;
+  const submissionId = /name="submissionId" value="([0-9a-f]{32})"/.exec(body)?.[1];
+  return submissionId ? body.replaceAll(submissionId, "SUBMISSION_ID") : body;
 }
 
 /** Spellings, forms and headers of a request for `path` that must never leave anything but `path`'s page. */
@@ -106,6 +112,9 @@ const oddTargets = (port: number) => [
   { name: "8 KB path", head: get(`/${"a".repeat(8 * 1024)}`), status: 404 },
   { name: "broken percent-encoding", head: get("/tour%zz"), status: 400 },
 ];
+
+/** The one route whose page is never kept (issue 22: a submission id per rendered form). */
+const renderedEachTime = "/contact";
 
 test("no request target or header makes the page cache keep anything but the page it names", async () => {
   test.setTimeout(240_000);
@@ -165,8 +174,19 @@ test("no request target or header makes the page cache keep anything but the pag
     }
     sent += odd.length;
 
-    // Every route is now answered from memory with exactly its own page, gzipped or not.
-    for (const path of routes) {
+    // The contact page is rendered for each visitor (its form carries a submission id of its own):
+    // nothing of the corpus was kept for it, and it is still exactly its own page.
+    let rendered: RawAnswer | undefined;
+    for (let attempt = 0; attempt < 5 && !rendered; attempt += 1) {
+      const answer = await rawRequest(target.port, get(renderedEachTime));
+      expect(answer.headers["x-page-cache"], renderedEachTime).toBeUndefined();
+      if (!sectionStreamed(answer.body)) rendered = answer;
+    }
+    expect(withoutNonce(rendered!), renderedEachTime).toBe(uncached.get(renderedEachTime));
+
+    // Every other route is now answered from memory with exactly its own page, gzipped or not.
+    const kept = routes.filter((path) => path !== renderedEachTime);
+    for (const path of kept) {
       let hit: RawAnswer | undefined;
       for (let attempt = 0; attempt < 5 && !hit; attempt += 1) {
         const answer = await rawRequest(target.port, get(path));
@@ -193,7 +213,7 @@ test("no request target or header makes the page cache keep anything but the pag
     const readiness = (await (await fetch(`${target.url}/readyz`)).json()) as {
       content: { pages: { entries: number; queryEntries: number; bytes: number } };
     };
-    expect(readiness.content.pages.entries).toBe(routes.length);
+    expect(readiness.content.pages.entries).toBe(kept.length);
     expect(readiness.content.pages.queryEntries).toBe(0);
     expect(readiness.content.pages.bytes).toBeGreaterThan(0);
   } finally {
