@@ -74,7 +74,18 @@ test.describe("analytics", () => {
     expect(await vitalsModule()).toBeGreaterThan(largestPaint);
 
     // An interaction (it ends LCP and is what INP measures), then the page is hidden: the final values go.
-    await page.getByRole("heading", { level: 1 }).click();
+    // The module may still be starting when it has arrived: a click it did not see leaves LCP open, so
+    // the heading is clicked until LCP is sent. The page is hidden only once the browser has timed the
+    // interaction (its entries come after the next paint), or INP would have nothing to report yet.
+    const sent = async (action: string) => (await events(page)).some(([, name]) => name === action);
+    await expect
+      .poll(async () => {
+        await page.getByRole("heading", { level: 1 }).click();
+        return sent("LCP");
+      })
+      .toBe(true);
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByType("first-input").length)).toBe(1);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await page.evaluate(() => {
       Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
       document.dispatchEvent(new Event("visibilitychange"));
