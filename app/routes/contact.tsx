@@ -101,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /**
  * In the browser the form's answer comes through here. An answer that is not the action's own (a
- * refusal made before the router: 403 cross-site, 413, 429; a proxy's 502; the network going away)
+ * refusal made before the router: 403 cross-site, 413; a proxy's 429 or 502; the network going away)
  * becomes SPEC's failure message in the form, which keeps what the visitor typed, instead of the
  * error page.
  */
