@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # The hub's website as a production image (docs/deploy.md):
 #   docker build -t hub-site .
-#   docker run -p 3000:3000 -v hub-data:/data --env-file production.env hub-site
+#   docker run -p 127.0.0.1:3000:3000 -v hub-data:/data --env-file production.env hub-site   (a TLS proxy in front: docs/deploy.md)
 # tests/e2e/image-layout.spec.ts rebuilds the runtime stage's layout without Docker, from this file.
 
 ARG NODE_IMAGE=node:24-slim
