@@ -132,10 +132,20 @@ test.describe("shared layout on a phone", () => {
     await page.goto("/press");
     await waitForHydration(page);
     await page.getByText("Menu", { exact: true }).click();
+    // Whether the menu was still open in the very DOM that first showed the new page's heading.
+    await page.evaluate(() => {
+      const record = window as unknown as { menuOpenWithNewHeading?: boolean };
+      new MutationObserver((_, observer) => {
+        if (document.querySelector("h1")?.textContent !== "Member Businesses") return;
+        record.menuOpenWithNewHeading = document.querySelector(`details:has(> nav[aria-label="Mobile"])`)?.hasAttribute("open");
+        observer.disconnect();
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     const mobileNav = page.getByRole("navigation", { name: "Mobile" });
     await mobileNav.getByRole("link", { name: "Members" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Member Businesses");
     await expect(mobileNav).toBeHidden();
+    expect(await page.evaluate(() => (window as unknown as { menuOpenWithNewHeading?: boolean }).menuOpenWithNewHeading)).toBe(false);
   });
 
   test("the mobile menu works without JavaScript", async ({ browser }) => {

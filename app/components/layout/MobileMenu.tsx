@@ -1,5 +1,5 @@
 import { LogIn, Menu, X } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { type NavGroup, pricingHref, site } from "~/config/site";
 import { ButtonLink } from "../ui/Button";
@@ -16,7 +16,8 @@ export function MobileMenu({ groups }: { groups: NavGroup[] }) {
   const location = useLocation();
   const shownLocation = useRef(location.key);
 
-  useEffect(() => {
+  // A layout effect, so the menu is closed in the same paint that shows the new page, never over it.
+  useLayoutEffect(() => {
     if (shownLocation.current === location.key) return;
     shownLocation.current = location.key;
     if (detailsRef.current) detailsRef.current.open = false;
