@@ -28,3 +28,21 @@ describe("the recorded requests", () => {
     expect(faults.requests).toEqual([]);
   });
 });
+
+describe("a held rule", () => {
+  it("keeps its requests waiting until released, then lets the real answer through", async () => {
+    const faults = new FaultController();
+    const release = Promise.withResolvers<void>();
+    faults.add({ pathIncludes: "/slow", until: release.promise });
+    let settled = false;
+    const held = faults.intercept(request("/slow"), response).then((answered) => {
+      settled = true;
+      return answered;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(settled).toBe(false);
+    expect(await faults.intercept(request("/fast"), response)).toBe(false);
+    release.resolve();
+    expect(await held).toBe(false);
+  });
+});

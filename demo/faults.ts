@@ -20,6 +20,11 @@ export interface FaultRule {
   headers?: Record<string, string>;
   /** Wait this long before answering (alone, it only slows the real response). */
   delayMs?: number;
+  /**
+   * Hold matching requests until this settles (in-process rules only), so a test can look at a
+   * loading state for as long as it needs, however busy the machine, then let the answer through.
+   */
+  until?: Promise<unknown>;
   /** How many matching requests it applies to (every one when absent). */
   times?: number;
 }
@@ -73,6 +78,7 @@ export class FaultController {
       if (rule.times <= 0) this.rules.splice(this.rules.indexOf(rule), 1);
     }
     if (rule.delayMs) await new Promise((resolve) => setTimeout(resolve, rule.delayMs));
+    if (rule.until) await rule.until.catch(() => undefined);
     if (rule.status === undefined) return false;
     if (rule.rawBody !== undefined) {
       response.writeHead(rule.status, { "Content-Type": "application/json", ...rule.headers });

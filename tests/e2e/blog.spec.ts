@@ -79,9 +79,11 @@ test.describe("the blog list", () => {
 
 test.describe("the blog list's states", () => {
   test("shows a skeleton while the posts load, then the posts", async ({ page, isolatedSite }) => {
-    isolatedSite.content.faults.add({ pathIncludes: "content_type=blogPost", delayMs: 1_500 });
+    const postsLoad = Promise.withResolvers<void>();
+    isolatedSite.content.faults.add({ pathIncludes: "content_type=blogPost", until: postsLoad.promise });
     await page.goto(`${isolatedSite.url}/blog`, { waitUntil: "commit" });
     await expect(page.locator('[aria-busy="true"][aria-label="Loading posts"]')).toBeVisible();
+    postsLoad.resolve();
     await expect(page.getByRole("article")).toHaveCount(6, { timeout: 10_000 });
     await expect(page.locator('[aria-label="Loading posts"]')).toHaveCount(0);
   });

@@ -186,9 +186,11 @@ test.describe("states driven through the events service", () => {
   });
 
   test("a slow events endpoint shows 'Loading events...', then the events", async ({ page, isolatedSite }) => {
-    isolatedSite.events.faults.add({ pathIncludes: "/events?", delayMs: 1_500 });
+    const eventsLoad = Promise.withResolvers<void>();
+    isolatedSite.events.faults.add({ pathIncludes: "/events?", until: eventsLoad.promise });
     await page.goto(eventsUrl(isolatedSite), { waitUntil: "commit" });
     await expect(page.getByText("Loading events...")).toBeVisible();
+    eventsLoad.resolve();
     await expect(page.getByRole("region", { name: "Upcoming Events" })).toBeVisible({ timeout: 10_000 });
     await expect(page.getByText("Loading events...")).toHaveCount(0);
   });

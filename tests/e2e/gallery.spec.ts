@@ -79,16 +79,20 @@ test.describe("without JavaScript", () => {
 
 test.describe("states driven through the content service", () => {
   test("six skeleton tiles while loading, and 'Loading...' on Load More", async ({ page, isolatedSite }) => {
-    isolatedSite.content.faults.add({ pathIncludes: "content_type=galleryImage", delayMs: 1_500, times: 1 });
+    const firstPageLoad = Promise.withResolvers<void>();
+    isolatedSite.content.faults.add({ pathIncludes: "content_type=galleryImage", until: firstPageLoad.promise, times: 1 });
     await page.goto(`${isolatedSite.url}/gallery`, { waitUntil: "commit" });
     const skeleton = page.locator('[aria-busy="true"][aria-label="Loading images"]');
     await expect(skeleton.locator("li")).toHaveCount(6);
+    firstPageLoad.resolve();
     await expect(page.getByRole("figure")).toHaveCount(12, { timeout: 10_000 });
     await waitForHydration(page);
-    isolatedSite.content.faults.add({ pathIncludes: "skip=24", delayMs: 1_500 });
+    const secondPageLoad = Promise.withResolvers<void>();
+    isolatedSite.content.faults.add({ pathIncludes: "skip=24", until: secondPageLoad.promise });
     const loadMore = page.getByRole("link", { name: "Load More" });
     await loadMore.click();
     await expect(page.getByRole("link", { name: "Loading..." })).toBeVisible();
+    secondPageLoad.resolve();
     await expect(page.getByRole("figure")).toHaveCount(24, { timeout: 10_000 });
   });
 

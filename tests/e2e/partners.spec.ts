@@ -70,11 +70,13 @@ test.describe("without JavaScript", () => {
 
 test.describe("states driven through the content service", () => {
   test("three skeletons while loading", async ({ page, isolatedSite }) => {
-    isolatedSite.content.faults.add({ pathIncludes: "content_type=partners", delayMs: 1_500 });
+    const partnersLoad = Promise.withResolvers<void>();
+    isolatedSite.content.faults.add({ pathIncludes: "content_type=partners", until: partnersLoad.promise });
     await page.goto(`${isolatedSite.url}/partners`, { waitUntil: "commit" });
     const skeleton = page.locator('[aria-busy="true"][aria-label="Loading partners"]');
     await expect(skeleton).toBeVisible();
     await expect(skeleton.locator("li")).toHaveCount(3);
+    partnersLoad.resolve();
     await expect(page.getByRole("article")).toHaveCount(partners.length, { timeout: 10_000 });
   });
 
