@@ -117,10 +117,22 @@ export async function startWebKit(port: number): Promise<Engine> {
     });
     return found["element-6066-11e4-a52e-4f735466cecf"]!;
   };
-  return {
+  const webkit: Engine = {
     name: "WebKit",
     async open(url) {
+      // Now and then (twice in about forty runs, after Load More's pushState) WebKitWebDriver answers
+      // this command and the old document stays: the page asked for never arrives. Ask once more, and
+      // say so, rather than read the page being left.
+      const arrived = `location.href === ${JSON.stringify(new URL(url).href)} && document.readyState === 'complete'`;
       await call("POST", `/session/${session}/url`, { url });
+      try {
+        await waitFor(webkit, arrived, `${url} loads`, 10_000);
+      } catch {
+        const left = await webkit.evaluate<string>("location.href + ' (' + document.readyState + ')'");
+        console.error(`WebKit: still on ${left} 10 s after asking for ${url}; asking again`);
+        await call("POST", `/session/${session}/url`, { url });
+        await waitFor(webkit, arrived, `${url} loads on the second request`);
+      }
     },
     evaluate: (expression) =>
       call("POST", `/session/${session}/execute/async`, {
@@ -152,4 +164,5 @@ export async function startWebKit(port: number): Promise<Engine> {
       }
     },
   };
+  return webkit;
 }
