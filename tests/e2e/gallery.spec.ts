@@ -80,7 +80,11 @@ test.describe("without JavaScript", () => {
 test.describe("states driven through the content service", () => {
   test("six skeleton tiles while loading, and 'Loading...' on Load More", async ({ page, isolatedSite }) => {
     const firstPageLoad = Promise.withResolvers<void>();
-    isolatedSite.content.faults.add({ pathIncludes: "content_type=galleryImage", until: firstPageLoad.promise, times: 1 });
+    isolatedSite.content.faults.add({
+      pathIncludes: "content_type=galleryImage",
+      until: firstPageLoad.promise,
+      times: 1,
+    });
     await page.goto(`${isolatedSite.url}/gallery`, { waitUntil: "commit" });
     const skeleton = page.locator('[aria-busy="true"][aria-label="Loading images"]');
     await expect(skeleton.locator("li")).toHaveCount(6);

@@ -137,7 +137,9 @@ test.describe("shared layout on a phone", () => {
       const record = window as unknown as { menuOpenWithNewHeading?: boolean };
       new MutationObserver((_, observer) => {
         if (document.querySelector("h1")?.textContent !== "Member Businesses") return;
-        record.menuOpenWithNewHeading = document.querySelector(`details:has(> nav[aria-label="Mobile"])`)?.hasAttribute("open");
+        record.menuOpenWithNewHeading = document
+          .querySelector(`details:has(> nav[aria-label="Mobile"])`)
+          ?.hasAttribute("open");
         observer.disconnect();
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     });
@@ -145,7 +147,9 @@ test.describe("shared layout on a phone", () => {
     await mobileNav.getByRole("link", { name: "Members" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Member Businesses");
     await expect(mobileNav).toBeHidden();
-    expect(await page.evaluate(() => (window as unknown as { menuOpenWithNewHeading?: boolean }).menuOpenWithNewHeading)).toBe(false);
+    expect(
+      await page.evaluate(() => (window as unknown as { menuOpenWithNewHeading?: boolean }).menuOpenWithNewHeading),
+    ).toBe(false);
   });
 
   test("the mobile menu works without JavaScript", async ({ browser }) => {
