@@ -120,7 +120,7 @@ export async function startWebKit(port: number): Promise<Engine> {
   const webkit: Engine = {
     name: "WebKit",
     async open(url) {
-      // Now and then (twice in about forty runs, after Load More's pushState) WebKitWebDriver answers
+      // Now and then (twice in a dozen runs here, after Load More's pushState) WebKitWebDriver answers
       // this command and the old document stays: the page asked for never arrives. Ask once more, and
       // say so, rather than read the page being left.
       const arrived = `location.href === ${JSON.stringify(new URL(url).href)} && document.readyState === 'complete'`;
