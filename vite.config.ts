@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { eagerCommonJs } from "./scripts/eager-commonjs.ts";
 
 export default defineConfig({
   environments: {
@@ -51,7 +52,7 @@ export default defineConfig({
       },
     },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), eagerCommonJs()],
   resolve: {
     tsconfigPaths: true,
   },
