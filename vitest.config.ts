@@ -10,8 +10,9 @@ export default defineConfig({
     environment: "node",
     restoreMocks: true,
     // Many of these tests mostly wait (real timers in the lead delivery's retries, child processes of
-    // the staff's scripts): more files at once than cores. Vitest's default of one fewer than the cores
-    // ran them one at a time on a 2-core machine (130 s there; 75 s with 3).
-    maxWorkers: Math.max(3, availableParallelism()),
+    // the staff's scripts): two files at once even on a 2-core machine, where Vitest's default (one
+    // fewer than the cores) ran them one at a time. Not more than the cores there: the CPU-bound tests
+    // (a thousand token requests in 5 s) need their share.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
