@@ -155,11 +155,22 @@ test.describe("every control records a button click with its label", () => {
 
         const recorded: string[] = [];
         for (let index = 0; index < count; index++) {
-          const before = (await events(page)).length;
-          const control = page.locator(`[data-walk="${index}"]`);
-          const description = await control.evaluate((element) => element.outerHTML.slice(0, 160));
-          await control.dispatchEvent("click");
-          const added = (await events(page)).slice(before).filter(([, action]) => action === "button_click");
+          // One round trip per control: what dataLayer held, the control, the click (the event that
+          // Playwright's dispatchEvent sends), then what was added once the page has rendered twice.
+          const { description, added: addedEvents } = await page
+            .locator(`[data-walk="${index}"]`)
+            .evaluate(async (element) => {
+              const recorded = () =>
+                (window.dataLayer ?? [])
+                  .map((entry) => Array.from(entry as ArrayLike<unknown>))
+                  .filter((entry) => entry[0] === "event") as GtagEntry[];
+              const before = recorded().length;
+              const description = element.outerHTML.slice(0, 160);
+              element.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true }));
+              await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+              return { description, added: recorded().slice(before) };
+            });
+          const added = addedEvents.filter(([, action]) => action === "button_click");
           expect(added, `one button click for ${description}`).toHaveLength(1);
           const label = String(added[0]?.[2].event_label ?? "");
           expect(label.trim(), `a label for ${description}`).not.toBe("");

@@ -147,7 +147,15 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   await waitForEntranceAnimations(page);
   // Framed booking calendars are a third party's pages in production (the demo's stand-in has its own
   // accessibility checks); the site's own page is what is checked here.
-  const results = await new AxeBuilder({ page }).exclude("iframe").analyze();
+  // With frames left out, axe's one-frame run (legacy mode) checks the same rules on the same nodes as
+  // its per-frame run, without the blank page that run opens to merge frames' results. Only violations
+  // are read here, so only they are serialized with their selectors (axe still runs every rule on
+  // every node; `resultTypes` trims the passes' node lists after the fact): 2-4x faster per scan.
+  const results = await new AxeBuilder({ page })
+    .exclude("iframe")
+    .setLegacyMode(true)
+    .options({ resultTypes: ["violations"] })
+    .analyze();
   const summary = results.violations.map(
     (violation) =>
       `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
