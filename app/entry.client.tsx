@@ -1,8 +1,16 @@
 import { StrictMode, startTransition } from "react";
-import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 
-function hydrate() {
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+async function hydrate() {
+  // React DOM's client runs its whole top level the first time it is required. Imported here rather
+  // than at the top of this module, that work is a task of its own instead of one long task with the
+  // rest of this module, and hydration starts in the task after it (issue 21's trace).
+  const { hydrateRoot } = await import("react-dom/client");
+  await nextTask();
   startTransition(() => {
     hydrateRoot(
       document,
