@@ -172,6 +172,29 @@ test.describe("shared layout on a phone", () => {
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
   });
+
+  test("sections far below are drawn as they near the viewport, and all of them are printed", async ({ page }) => {
+    await page.goto("/coworking");
+    const footer = page.getByRole("contentinfo");
+    const privacyLink = footer.getByRole("link", { name: "Privacy Policy" });
+    // False while the browser skips the footer's contents (content-visibility: auto).
+    const drawn = () => privacyLink.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+    const pricingCards = page.locator("#pricing .stagger > *");
+    expect(await drawn()).toBe(false);
+    await footer.scrollIntoViewIfNeeded();
+    await expect.poll(drawn).toBe(true);
+    await expect(privacyLink).toBeInViewport();
+
+    await page.goto("/coworking");
+    await page.emulateMedia({ media: "print" });
+    expect(await drawn()).toBe(true);
+    // Never on screen, the price cards would print at the first frame of their entrance (transparent).
+    expect(await pricingCards.count()).toBeGreaterThan(0);
+    for (const opacity of await pricingCards.evaluateAll((cards) =>
+      cards.map((card) => getComputedStyle(card).opacity),
+    ))
+      expect(opacity).toBe("1");
+  });
 });
 
 // SPEC.md asks for a white fade at the hero's bottom; it fades into the page's own warm white
