@@ -1,8 +1,11 @@
 import { StrictMode, startTransition } from "react";
 import { HydratedRouter } from "react-router/dom";
+import { decodeLoaderDataInTasksOfTheirOwn, nextTask } from "./lib/hydration-tasks";
 
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+declare global {
+  interface Window {
+    __reactRouterContext?: { stream?: unknown };
+  }
 }
 
 async function hydrate() {
@@ -11,6 +14,7 @@ async function hydrate() {
   // rest of this module, and hydration starts in the task after it (issue 21's trace).
   const { hydrateRoot } = await import("react-dom/client");
   await nextTask();
+  decodeLoaderDataInTasksOfTheirOwn(window.__reactRouterContext);
   startTransition(() => {
     hydrateRoot(
       document,
