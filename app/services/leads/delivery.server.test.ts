@@ -41,6 +41,7 @@ async function setup({
   webhookPath = "/hooks/leads",
   firstRetryMs = 5_000,
   leaseMs,
+  recordReserveMs,
   postIntervalMs,
   maxPostsInFlight,
   probeAfterMs,
@@ -52,6 +53,7 @@ async function setup({
   webhookPath?: string;
   firstRetryMs?: number;
   leaseMs?: number;
+  recordReserveMs?: number;
   postIntervalMs?: number;
   maxPostsInFlight?: number;
   probeAfterMs?: number;
@@ -66,6 +68,7 @@ async function setup({
     timeoutMs: 2_000,
     firstRetryMs,
     leaseMs,
+    recordReserveMs,
     postIntervalMs,
     maxPostsInFlight,
     probeAfterMs,
@@ -327,9 +330,10 @@ describe("lead delivery with a backlog", () => {
 
   it("leases one lead per post: two workers and a webhook slower than the lease never post a lead twice", async () => {
     // Each post takes longer than half the lease: a lease over a batch ran out while the batch was posted.
-    const first = await setup({ leaseMs: 800 });
-    const second = await setup({ leaseMs: 800 });
-    sink.faults.add({ method: "POST", delayMs: 500 });
+    // A post may run until 100 ms before its lease ends (1.1 s after the claim), well past its 600 ms.
+    const first = await setup({ leaseMs: 1_200, recordReserveMs: 100 });
+    const second = await setup({ leaseMs: 1_200, recordReserveMs: 100 });
+    sink.faults.add({ method: "POST", delayMs: 600 });
     const leads = [];
     for (const name of names(8)) leads.push(await first.store.create({ ...submission, name }));
     first.worker.start();
@@ -338,6 +342,63 @@ describe("lead delivery with a backlog", () => {
     const keys = webhookPosts().map((post) => post.headers["idempotency-key"]);
     expect(keys.toSorted()).toEqual(leads.map((lead) => lead.id).toSorted());
   }, 20_000);
+
+  it("never posts one lead from two workers at once, even when the webhook answers after the lease ends", async () => {
+    // The webhook holds the first post longer than the lease: without a deadline inside the lease, the
+    // other worker claimed the lead when the lease ran out and posted it while the first post still waited.
+    const underWay = new Map<string, number>();
+    let overlaps = 0;
+    const tracking: typeof globalThis.fetch = async (input, init) => {
+      const key = new Headers(init?.headers).get("idempotency-key") ?? "";
+      underWay.set(key, (underWay.get(key) ?? 0) + 1);
+      if (underWay.get(key)! > 1) overlaps++;
+      try {
+        return await fetch(input, init);
+      } finally {
+        underWay.set(key, underWay.get(key)! - 1);
+      }
+    };
+    const options = { leaseMs: 1_000, recordReserveMs: 200, firstRetryMs: 200, fetch: tracking };
+    const first = await setup(options);
+    const second = await setup(options);
+    sink.faults.add({ method: "POST", pathIncludes: "/hooks/leads", delayMs: 1_500, times: 1 });
+    const lead = await first.store.create(submission);
+    first.worker.start();
+    await vi.waitFor(() => expect(underWay.get(lead.id)).toBe(1));
+    second.worker.start();
+    await vi.waitFor(async () => expect((await first.store.get(lead.id))?.status).toBe("delivered"), {
+      timeout: 5_000,
+    });
+    expect(overlaps).toBe(0);
+    // The first post was cut off inside its lease (800 ms) and recorded as a failed attempt by its worker.
+    expect((await first.store.get(lead.id))?.attempts).toBeGreaterThanOrEqual(2);
+    expect(log.warn).toHaveBeenCalledWith(expect.stringContaining("webhook timed out"));
+  });
+
+  it("does not post a lead whose claim came back too late to post it within the lease", async () => {
+    let slowClaims = 1;
+    const { store, worker } = await setup({
+      leaseMs: 1_000,
+      recordReserveMs: 200,
+      wrap: (inner) => ({
+        ...inner,
+        claimDue: async (claim) => {
+          const claimed = await inner.claimDue(claim);
+          // The store answers after 900 ms: 100 ms of the lease are left, inside the record's 200 ms.
+          if (claimed.length > 0 && slowClaims-- > 0) await new Promise((resolve) => setTimeout(resolve, 900));
+          return claimed;
+        },
+      }),
+    });
+    const lead = await store.create(submission);
+    worker.start();
+    await vi.waitFor(() => expect(log.warn).toHaveBeenCalledWith(expect.stringContaining("claim came back too late")));
+    expect(webhookPosts()).toEqual([]);
+    // Once the lease ends, the lead is claimed again and posted, once.
+    await vi.waitFor(async () => expect((await store.get(lead.id))?.status).toBe("delivered"), { timeout: 3_000 });
+    expect(webhookPosts()).toHaveLength(1);
+    expect((await store.get(lead.id))?.attempts).toBe(1);
+  });
 
   it("posts at a steady pace, and no more at once than allowed, however many leads are due", async () => {
     let underWay = 0;

@@ -6,9 +6,11 @@ import { isRejection, type Lead, type LeadStore } from "./store.server.ts";
 
 /**
  * Delivers stored leads to the lead-automation webhook (DESIGN.md section 5), in the background:
- * - claims one lead right before posting it (a lease in the store, longer than a post and its record
- *   can take), so no two workers, in this process or another instance, post one lead at once, however
- *   slow the webhook, and a crashed worker's lead is picked up when its lease ends;
+ * - claims one lead right before posting it (a lease in the store), and gives the post a deadline inside
+ *   that lease: it is cut off (a failed attempt) while `recordReserveMs` of the lease is still left to
+ *   record its result, and not started when the claim came back too late for that. So no two workers,
+ *   in this process or another instance, post one lead at once, however slow the webhook or the store,
+ *   and a crashed worker's lead is picked up when its lease ends;
  * - posts at a steady pace, at most one post every `postIntervalMs` and `maxPostsInFlight` at once, so a
  *   backlog drains at a few posts a second per instance even when each post takes seconds, and never as
  *   a burst;
@@ -39,8 +41,13 @@ export interface LeadDeliveryOptions {
   timeoutMs?: number;
   /** The wait before the first retry; it doubles with each failure (LEAD_RETRY_AFTER). */
   firstRetryMs?: number;
-  /** How long a claim holds a lead; longer than one attempt can take. */
+  /** How long a claim holds a lead; by default long enough for a full post and its record. */
   leaseMs?: number;
+  /**
+   * The end of a lease kept for recording a post's result: no post runs into it (by default the
+   * PostgreSQL store's longest write, or half a shorter lease).
+   */
+  recordReserveMs?: number;
   /** The pace: at least this long between the starts of two posts (so at most 1000/this posts a second). */
   postIntervalMs?: number;
   /** How many posts may wait for the webhook's answer at once. */
@@ -65,6 +72,12 @@ const POLL_MS = 5_000;
 export const POST_INTERVAL_MS = 200;
 export const MAX_POSTS_IN_FLIGHT = 10;
 const PROBE_AFTER_MS = 30_000;
+/**
+ * How long recording a post's result may take: the PostgreSQL store waits up to 5 s for a connection
+ * and 10 s for the statement. The default lease (30 s) leaves a post its full 10 s after a claim that
+ * took up to 5 s.
+ */
+export const RECORD_RESERVE_MS = 15_000;
 
 const label = (lead: Lead) => `${lead.id} (${maskEmail(lead.email)})`;
 
@@ -92,6 +105,7 @@ export function createLeadDelivery({
   timeoutMs = 10_000,
   firstRetryMs = FIRST_RETRY_MS,
   leaseMs = Math.max(30_000, timeoutMs * 3),
+  recordReserveMs = Math.min(RECORD_RESERVE_MS, leaseMs / 2),
   postIntervalMs = POST_INTERVAL_MS,
   maxPostsInFlight = MAX_POSTS_IN_FLIGHT,
   probeAfterMs = PROBE_AFTER_MS,
@@ -99,6 +113,9 @@ export function createLeadDelivery({
   now = () => new Date(),
   workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`,
 }: LeadDeliveryOptions) {
+  if (!(recordReserveMs < leaseMs)) {
+    throw new RangeError(`recordReserveMs (${recordReserveMs}) must be shorter than leaseMs (${leaseMs})`);
+  }
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -115,8 +132,18 @@ export function createLeadDelivery({
   const acceptedNotRecorded = new Map<string, Lead>();
   const lastRun = { at: null as string | null, error: null as string | null };
 
+  /**
+   * How long a post of this claimed lead may wait for an answer: `timeoutMs`, cut short so it ends while
+   * `recordReserveMs` of the lease is left. Once the lease ends another worker may claim the lead and
+   * post it; a post still waiting then would be a second post of one lead at once.
+   */
+  function postWindowMs(lead: Lead): number {
+    if (!lead.claimedUntil) return timeoutMs;
+    return Math.min(timeoutMs, Date.parse(lead.claimedUntil) - recordReserveMs - now().getTime());
+  }
+
   /** The webhook's verdict: why it is not a delivery (null for a 2xx), and its status (null: no answer). */
-  async function post(lead: Lead): Promise<{ problem: string | null; status: number | null }> {
+  async function post(lead: Lead, windowMs: number): Promise<{ problem: string | null; status: number | null }> {
     try {
       const response = await fetchImpl(webhookUrl!, {
         method: "POST",
@@ -129,7 +156,7 @@ export function createLeadDelivery({
           interests: lead.interests,
           referralSource: lead.referralSource,
         }),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(windowMs),
       });
       await response.body?.cancel();
       return { problem: webhookProblem(response), status: response.status };
@@ -141,7 +168,14 @@ export function createLeadDelivery({
 
   async function deliver(lead: Lead): Promise<void> {
     if (!acceptedNotRecorded.has(lead.id)) {
-      const { problem, status } = await post(lead);
+      const windowMs = postWindowMs(lead);
+      if (windowMs <= 0) {
+        // The claim came back too late (a slow store) to post and record inside its lease: not posted,
+        // and not recorded (the lease may be another worker's by then); the lead is due when it ends.
+        log.warn(`Lead ${label(lead)} not posted: its claim came back too late to post it within the lease.`);
+        return;
+      }
+      const { problem, status } = await post(lead, windowMs);
       if (problem) {
         if (!isRejection(status)) unavailableSinceSuccess++;
         const delay = retryDelayMs(lead.attempts + 1, random, firstRetryMs);

@@ -11,6 +11,8 @@ import path from "node:path";
 export interface SpawnedSite {
   url: string;
   port: number;
+  /** The server's process id (the lead worker's id carries it). */
+  pid: number;
   /** Everything the server printed so far. */
   output(): string;
   /** Stops it the way a deploy does (SIGTERM), letting it finish what it is doing. */
@@ -81,6 +83,7 @@ export async function spawnSite(
   const site: SpawnedSite = {
     url: `http://127.0.0.1:${port}`,
     port,
+    pid: child.pid!,
     output: () => output,
     stop: () => stopProcess(child),
     kill: () =>
