@@ -1,10 +1,10 @@
 import { StrictMode, startTransition } from "react";
 import { HydratedRouter } from "react-router/dom";
-import { decodeLoaderDataInTasksOfTheirOwn, nextTask } from "./lib/hydration-tasks";
+import { decodeLoaderDataInTasksOfTheirOwn, nextTask, type ReactRouterContext } from "./lib/hydration-tasks";
 
 declare global {
   interface Window {
-    __reactRouterContext?: { stream?: unknown };
+    __reactRouterContext?: ReactRouterContext;
   }
 }
 

@@ -29,7 +29,8 @@ export function handOnInTasks<T>(stream: ReadableStream<T>): ReadableStream<T> {
   );
 }
 
-interface ReactRouterContext {
+/** What this module reads of React Router's `window.__reactRouterContext`. */
+export interface ReactRouterContext {
   stream?: unknown;
 }
 
