@@ -1,11 +1,8 @@
 import { StrictMode, startTransition } from "react";
 import { HydratedRouter } from "react-router/dom";
-import { decodeLoaderDataInTasksOfTheirOwn, nextTask, type ReactRouterContext } from "./lib/hydration-tasks";
 
-declare global {
-  interface Window {
-    __reactRouterContext?: ReactRouterContext;
-  }
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 async function hydrate() {
@@ -14,7 +11,6 @@ async function hydrate() {
   // rest of this module, and hydration starts in the task after it (issue 21's trace).
   const { hydrateRoot } = await import("react-dom/client");
   await nextTask();
-  decodeLoaderDataInTasksOfTheirOwn(window.__reactRouterContext);
   startTransition(() => {
     hydrateRoot(
       document,

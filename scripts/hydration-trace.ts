@@ -13,11 +13,19 @@
 //   --out <dir>         also keep each trace (load it in Chromium's Performance panel)
 //   --over <ms>         list the tasks over this many ms on the slowed CPU instead (default 50), to see
 //                       what is close to the budget
+//   --lean              a lighter trace: no sampling profiler, invalidation tracking or V8 internals, which
+//                       all lengthen the tasks they record (so no function names): for comparing builds
+//                       rather than finding what a task is made of
+//   --sites <a,b>       trace these running sites (e.g. two builds, each on a port of its own) instead of
+//                       starting build/, their loads interleaved so both see the same machine
+// Each load ends with its longest task after the first contentful paint, and the run ends with a
+// summary per route (and site): those longest tasks, how many tasks after the first paint went over
+// 50 ms, and their blocking time (the part over 50 ms).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { chromium } from "@playwright/test";
+import { type Browser, chromium } from "@playwright/test";
 import { chromiumFlags, chromiumPath } from "./chromium-path.js";
 import { buildSite, startProductionServer } from "./production-server.ts";
 
@@ -31,10 +39,15 @@ const { values } = parseArgs({
     runs: { type: "string", default: "3" },
     out: { type: "string" },
     over: { type: "string", default: "50" },
+    lean: { type: "boolean", default: false },
+    sites: { type: "string" },
   },
 });
 
 const LONG_TASK_MS = Number(values.over);
+const BUDGET_MS = 50;
+/** How long a load is traced after its load event: hydration, and what it sets going. */
+const HYDRATION_WINDOW_MS = 5_000;
 
 interface TraceEvent {
   name: string;
@@ -67,7 +80,7 @@ interface LongTask {
   functions: { what: string; ms: number }[];
 }
 
-const CATEGORIES = [
+const FULL_CATEGORIES = [
   "devtools.timeline",
   "disabled-by-default-devtools.timeline",
   "disabled-by-default-devtools.timeline.frame",
@@ -78,7 +91,15 @@ const CATEGORIES = [
   "blink.user_timing",
   "loading",
   "toplevel",
-].join(",");
+];
+const LEAN_CATEGORIES = [
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "v8.execute",
+  "loading",
+  "toplevel",
+];
+const CATEGORIES = (values.lean ? LEAN_CATEGORIES : FULL_CATEGORIES).join(",");
 
 function fileName(url: unknown): string {
   if (typeof url !== "string" || url === "") return "";
@@ -206,70 +227,125 @@ function longTasks(events: TraceEvent[], url: string): LongTask[] {
   });
 }
 
+/**
+ * After the first contentful paint: the longest main-thread task, how many went over the budget, and
+ * their blocking time (each one's part over the budget), all on the slowed CPU.
+ */
+function afterFirstPaint(events: TraceEvent[], url: string): { longestMs: number; over: number; blockingMs: number } {
+  const main = mainThread(events, url);
+  const paint = events
+    .filter((event) => event.name === "firstContentfulPaint" && event.pid === main?.pid && event.ts >= (main?.ts ?? 0))
+    .sort((a, b) => a.ts - b.ts)[0];
+  if (!main || !paint) return { longestMs: Number.NaN, over: 0, blockingMs: 0 };
+  const durations = events
+    .filter(
+      (event) =>
+        event.pid === main.pid &&
+        event.tid === main.tid &&
+        event.ph === "X" &&
+        event.name === "RunTask" &&
+        event.ts >= paint.ts,
+    )
+    .map((event) => (CPU_SLOWDOWN * (event.tdur ?? event.dur ?? 0)) / 1000);
+  const overBudget = durations.filter((ms) => ms > BUDGET_MS);
+  return {
+    longestMs: Math.max(0, ...durations),
+    over: overBudget.length,
+    blockingMs: overBudget.reduce((sum, ms) => sum + ms - BUDGET_MS, 0),
+  };
+}
+
+async function traceLoad(browser: Browser, origin: string, route: string, name: string): Promise<TraceEvent[]> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on("Tracing.dataCollected", (message) => {
+    events.push(...(message.value as unknown as TraceEvent[]));
+  });
+  const complete = new Promise<void>((resolve) => cdp.once("Tracing.tracingComplete", () => resolve()));
+  await cdp.send("Tracing.start", { categories: CATEGORIES, transferMode: "ReportEvents" });
+  await page.goto(`${origin}${route}`, { waitUntil: "load" });
+  // Nothing runs in the page while it loads and hydrates: a script of Playwright's, or a protocol call
+  // into the page, shows in the trace and lengthened hydration's tasks by half. Hydration starts after
+  // the load event and the first paint; the page must be hydrated by the end of the trace.
+  await new Promise((resolve) => setTimeout(resolve, HYDRATION_WINDOW_MS));
+  const { result } = await cdp.send("Runtime.evaluate", {
+    expression: 'document.documentElement.hasAttribute("data-hydrated")',
+    returnByValue: true,
+  });
+  if (result.value !== true) {
+    throw new Error(`${origin}${route} was not hydrated ${HYDRATION_WINDOW_MS / 1000} s after its load event.`);
+  }
+  await cdp.send("Tracing.end");
+  await complete;
+  await context.close();
+  if (values.out) {
+    mkdirSync(values.out, { recursive: true });
+    writeFileSync(path.join(values.out, `${name}.json`), JSON.stringify({ traceEvents: events }));
+  }
+  return events;
+}
+
 async function main(): Promise<void> {
-  if (!values["no-build"]) buildSite();
   const port = Number(values.port);
-  const origin = `http://127.0.0.1:${port}`;
+  const sites = values.sites ? values.sites.split(",").map((site) => site.trim().replace(/\/$/, "")) : null;
+  if (!sites && !values["no-build"]) buildSite();
+  const origins = sites ?? [`http://127.0.0.1:${port}`];
   const routes = values.routes.split(",").map((route) => route.trim());
   const runs = Math.max(1, Number(values.runs) || 1);
-  const server = await startProductionServer(port);
+  const server = sites ? null : await startProductionServer(port);
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   const loadBefore = loadavg();
+  const summary = new Map<string, ReturnType<typeof afterFirstPaint>[]>();
   try {
     for (const route of routes) {
-      await fetch(`${origin}${route}`, { headers: { "User-Agent": "Mozilla/5.0 (trace warm-up)" } }).then((r) =>
-        r.text(),
-      );
+      for (const origin of origins) {
+        await fetch(`${origin}${route}`, { headers: { "User-Agent": "Mozilla/5.0 (trace warm-up)" } }).then((r) =>
+          r.text(),
+        );
+      }
       for (let run = 1; run <= runs; run += 1) {
-        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
-        const page = await context.newPage();
-        const cdp = await context.newCDPSession(page);
-        const events: TraceEvent[] = [];
-        cdp.on("Tracing.dataCollected", (message) => {
-          events.push(...(message.value as unknown as TraceEvent[]));
-        });
-        const complete = new Promise<void>((resolve) => cdp.once("Tracing.tracingComplete", () => resolve()));
-        await cdp.send("Tracing.start", { categories: CATEGORIES, transferMode: "ReportEvents" });
-        await page.goto(`${origin}${route}`, { waitUntil: "domcontentloaded" });
-        // Through the DevTools protocol rather than Playwright's own page scripts, which would show in
-        // the trace: hydrated, then whatever hydration set going after its first commit.
-        await cdp.send("Runtime.evaluate", {
-          expression: `new Promise((resolve) => {
-            const done = () => setTimeout(() => requestIdleCallback(resolve, { timeout: 5000 }), 1000);
-            if (document.documentElement.hasAttribute("data-hydrated")) return done();
-            new MutationObserver((_, observer) => {
-              if (!document.documentElement.hasAttribute("data-hydrated")) return;
-              observer.disconnect();
-              done();
-            }).observe(document.documentElement, { attributes: true });
-          })`,
-          awaitPromise: true,
-          timeout: 60_000,
-        });
-        await cdp.send("Tracing.end");
-        await complete;
-        if (values.out) {
-          mkdirSync(values.out, { recursive: true });
-          const name = route === "/" ? "home" : route.slice(1).replace(/[^a-z0-9]+/gi, "-");
-          writeFileSync(path.join(values.out, `${name}-${run}.json`), JSON.stringify({ traceEvents: events }));
-        }
-        const tasks = longTasks(events, `${origin}${route}`);
-        console.log(`\n${route}, load ${run}: ${tasks.length} task(s) over ${LONG_TASK_MS} ms`);
-        for (const task of tasks) {
+        for (const [index, origin] of origins.entries()) {
+          const label = origins.length > 1 ? `${origin}${route}` : route;
+          const page = route === "/" ? "home" : route.slice(1).replace(/[^a-z0-9]+/gi, "-");
+          const name = origins.length > 1 ? `${page}-site${index + 1}-${run}` : `${page}-${run}`;
+          const events = await traceLoad(browser, origin, route, name);
+          const tasks = longTasks(events, `${origin}${route}`);
+          const after = afterFirstPaint(events, `${origin}${route}`);
+          summary.set(label, [...(summary.get(label) ?? []), after]);
           console.log(
-            `  ${Math.round(task.durationMs)} ms at ${Math.round(task.startMs)} ms (wall ${Math.round(task.wallMs)} ms)`,
+            `\n${label}, load ${run}: ${tasks.length} task(s) over ${LONG_TASK_MS} ms; after the first paint, the longest ${Math.round(after.longestMs)} ms`,
           );
-          console.log(`    parts: ${task.parts.map((part) => `${part.what} ${Math.round(part.ms)}`).join("; ")}`);
-          console.log(`    functions: ${task.functions.map((fn) => `${fn.what} ${Math.round(fn.ms)}%`).join("; ")}`);
+          for (const task of tasks) {
+            console.log(
+              `  ${Math.round(task.durationMs)} ms at ${Math.round(task.startMs)} ms (wall ${Math.round(task.wallMs)} ms)`,
+            );
+            console.log(`    parts: ${task.parts.map((part) => `${part.what} ${Math.round(part.ms)}`).join("; ")}`);
+            if (task.functions.length > 0) {
+              console.log(
+                `    functions: ${task.functions.map((fn) => `${fn.what} ${Math.round(fn.ms)}%`).join("; ")}`,
+              );
+            }
+          }
         }
-        await context.close();
       }
     }
   } finally {
     await browser.close();
-    server.kill("SIGTERM");
+    server?.kill("SIGTERM");
   }
   const loadAfter = loadavg();
+  console.log(`\nAfter the first contentful paint, per load (${BUDGET_MS} ms budget):`);
+  for (const [label, loads] of summary) {
+    const longest = loads.map((load) => Math.round(load.longestMs));
+    const sorted = [...longest].sort((a, b) => a - b);
+    const over = loads.reduce((sum, load) => sum + load.over, 0);
+    const blocking = loads.reduce((sum, load) => sum + load.blockingMs, 0);
+    console.log(
+      `  ${label}: longest ${longest.join(", ")} ms (median ${sorted[Math.floor((sorted.length - 1) / 2)]}); over ${BUDGET_MS} ms: ${over}; blocking ${Math.round(blocking)} ms`,
+    );
+  }
   console.log(
     `\nEach task: its CPU time times ${CPU_SLOWDOWN}; load average ${loadBefore.map((n) => n.toFixed(2)).join(" ")} before, ${loadAfter.map((n) => n.toFixed(2)).join(" ")} after`,
   );
