@@ -266,9 +266,8 @@ async function traceLoad(browser: Browser, origin: string, route: string, name: 
   const complete = new Promise<void>((resolve) => cdp.once("Tracing.tracingComplete", () => resolve()));
   await cdp.send("Tracing.start", { categories: CATEGORIES, transferMode: "ReportEvents" });
   await page.goto(`${origin}${route}`, { waitUntil: "load" });
-  // Nothing runs in the page while it loads and hydrates: a script of Playwright's, or a protocol call
-  // into the page, shows in the trace and lengthened hydration's tasks by half. Hydration starts after
-  // the load event and the first paint; the page must be hydrated by the end of the trace.
+  // Nothing of the harness runs in the page while it loads and hydrates (it would show in the trace):
+  // hydration starts after the load event and the first paint, and must be done by the trace's end.
   await new Promise((resolve) => setTimeout(resolve, HYDRATION_WINDOW_MS));
   const { result } = await cdp.send("Runtime.evaluate", {
     expression: 'document.documentElement.hasAttribute("data-hydrated")',
