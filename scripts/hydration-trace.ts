@@ -14,7 +14,7 @@
 //   --over <ms>         list the tasks over this many ms on the slowed CPU instead (default 50), to see
 //                       what is close to the budget
 //   --lean              a lighter trace: no sampling profiler, invalidation tracking or V8 internals, which
-//                       all lengthen the tasks they record (so no function names): for comparing builds
+//                       add their own work to the tasks they record (so no function names): for comparing builds
 //                       rather than finding what a task is made of
 //   --sites <a,b>       trace these running sites (e.g. two builds, each on a port of its own) instead of
 //                       starting build/, their loads interleaved so both see the same machine
