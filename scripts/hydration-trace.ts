@@ -18,6 +18,10 @@
 //                       rather than finding what a task is made of
 //   --sites <a,b>       trace these running sites (e.g. two builds, each on a port of its own) instead of
 //                       starting build/, their loads interleaved so both see the same machine
+//   --inspector         enable the Runtime domain, as DevTools, Lighthouse and Playwright do: V8 then
+//                       parses React DOM again for the stack traces of the errors it creates as it starts
+//                       (cdp-pipe.ts), work a visitor's browser never does. Without it (the default), the
+//                       trace sees what a visitor's browser does
 // Each load ends with its longest task after the first contentful paint, and the run ends with a
 // summary per route (and site): those longest tasks, how many tasks after the first paint went over
 // 50 ms, and their blocking time (the part over 50 ms).
@@ -25,8 +29,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { type Browser, chromium } from "@playwright/test";
 import { chromiumFlags, chromiumPath } from "./chromium-path.js";
+import { launchPipeBrowser, type PipeBrowser } from "./cdp-pipe.ts";
 import { buildSite, startProductionServer } from "./production-server.ts";
 
 const CPU_SLOWDOWN = 4;
@@ -41,6 +45,7 @@ const { values } = parseArgs({
     over: { type: "string", default: "50" },
     lean: { type: "boolean", default: false },
     sites: { type: "string" },
+    inspector: { type: "boolean", default: false },
   },
 });
 
@@ -255,30 +260,51 @@ function afterFirstPaint(events: TraceEvent[], url: string): { longestMs: number
   };
 }
 
-async function traceLoad(browser: Browser, origin: string, route: string, name: string): Promise<TraceEvent[]> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
+async function traceLoad(browser: PipeBrowser, origin: string, route: string, name: string): Promise<TraceEvent[]> {
+  const { browserContextId } = await browser.send("Target.createBrowserContext");
+  const { targetId } = await browser.send("Target.createTarget", { url: "about:blank", browserContextId });
+  const { sessionId } = (await browser.send("Target.attachToTarget", { targetId, flatten: true })) as {
+    sessionId: string;
+  };
+  const send = (method: string, params?: Record<string, unknown>) => browser.send(method, params, sessionId);
   const events: TraceEvent[] = [];
-  cdp.on("Tracing.dataCollected", (message) => {
-    events.push(...(message.value as unknown as TraceEvent[]));
+  let loaded: () => void = () => {};
+  const load = new Promise<void>((resolve) => {
+    loaded = resolve;
   });
-  const complete = new Promise<void>((resolve) => cdp.once("Tracing.tracingComplete", () => resolve()));
-  await cdp.send("Tracing.start", { categories: CATEGORIES, transferMode: "ReportEvents" });
-  await page.goto(`${origin}${route}`, { waitUntil: "load" });
-  // Nothing of the harness runs in the page while it loads and hydrates (it would show in the trace):
-  // hydration starts after the load event and the first paint, and must be done by the trace's end.
-  await new Promise((resolve) => setTimeout(resolve, HYDRATION_WINDOW_MS));
-  const { result } = await cdp.send("Runtime.evaluate", {
-    expression: 'document.documentElement.hasAttribute("data-hydrated")',
-    returnByValue: true,
+  let completed: () => void = () => {};
+  const complete = new Promise<void>((resolve) => {
+    completed = resolve;
   });
-  if (result.value !== true) {
-    throw new Error(`${origin}${route} was not hydrated ${HYDRATION_WINDOW_MS / 1000} s after its load event.`);
+  const stopListening = browser.onEvent((message) => {
+    if (message.sessionId !== sessionId) return;
+    if (message.method === "Tracing.dataCollected") events.push(...((message.params?.value ?? []) as TraceEvent[]));
+    else if (message.method === "Tracing.tracingComplete") completed();
+    else if (message.method === "Page.loadEventFired") loaded();
+  });
+  try {
+    await send("Emulation.setDeviceMetricsOverride", { width: 412, height: 823, deviceScaleFactor: 1, mobile: true });
+    await send("Page.enable");
+    if (values.inspector) await send("Runtime.enable");
+    await send("Tracing.start", { categories: CATEGORIES, transferMode: "ReportEvents" });
+    await send("Page.navigate", { url: `${origin}${route}` });
+    await load;
+    // Nothing of the harness runs in the page while it loads and hydrates (it would show in the trace):
+    // hydration starts after the load event and the first paint, and must be done by the trace's end.
+    await new Promise((resolve) => setTimeout(resolve, HYDRATION_WINDOW_MS));
+    const { result } = (await send("Runtime.evaluate", {
+      expression: 'document.documentElement.hasAttribute("data-hydrated")',
+      returnByValue: true,
+    })) as { result: { value?: unknown } };
+    if (result.value !== true) {
+      throw new Error(`${origin}${route} was not hydrated ${HYDRATION_WINDOW_MS / 1000} s after its load event.`);
+    }
+    await send("Tracing.end");
+    await complete;
+  } finally {
+    stopListening();
+    await browser.send("Target.disposeBrowserContext", { browserContextId });
   }
-  await cdp.send("Tracing.end");
-  await complete;
-  await context.close();
   if (values.out) {
     mkdirSync(values.out, { recursive: true });
     writeFileSync(path.join(values.out, `${name}.json`), JSON.stringify({ traceEvents: events }));
@@ -294,7 +320,7 @@ async function main(): Promise<void> {
   const routes = values.routes.split(",").map((route) => route.trim());
   const runs = Math.max(1, Number(values.runs) || 1);
   const server = sites ? null : await startProductionServer(port);
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  const browser = launchPipeBrowser(chromiumPath, chromiumFlags);
   const loadBefore = loadavg();
   const summary = new Map<string, ReturnType<typeof afterFirstPaint>[]>();
   try {
