@@ -153,6 +153,15 @@ describe("the bootstrap", () => {
     new Function(code)();
   }
 
+  /** The page's hero image, as PageHero renders it. */
+  function heroImage(): HTMLImageElement {
+    const image = document.createElement("img");
+    image.setAttribute("fetchPriority", "high");
+    image.alt = "";
+    document.body.append(image);
+    return image;
+  }
+
   it("adds the module script with the page's nonce, and its preloads, only after the page has loaded and painted", async () => {
     vi.useFakeTimers();
     Object.defineProperty(document, "readyState", { value: "loading", configurable: true });
@@ -165,6 +174,38 @@ describe("the bootstrap", () => {
     expect(module?.textContent).toBe("window.hydrated = true;");
     expect(module?.nonce).toBe(nonce);
     expect(document.querySelector('link[rel="modulepreload"]')?.getAttribute("href")).toBe("/assets/entry.client-1.js");
+  });
+
+  it("waits for the hero image to be decoded, so that it is painted before the scripts start", async () => {
+    vi.useFakeTimers();
+    Object.defineProperty(document, "readyState", { value: "complete", configurable: true });
+    const hero = heroImage();
+    let decoded: () => void = () => {};
+    hero.decode = () => new Promise<void>((resolve) => (decoded = resolve));
+    try {
+      runBootstrap();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(document.querySelector('script[type="module"]')).toBeNull();
+      decoded();
+      await vi.advanceTimersByTimeAsync(100);
+      expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1);
+    } finally {
+      hero.remove();
+    }
+  });
+
+  it("does not wait for a hero image that failed", async () => {
+    vi.useFakeTimers();
+    Object.defineProperty(document, "readyState", { value: "complete", configurable: true });
+    const hero = heroImage();
+    hero.decode = () => Promise.reject(new DOMException("The source image cannot be decoded.", "EncodingError"));
+    try {
+      runBootstrap();
+      await vi.advanceTimersByTimeAsync(100);
+      expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1);
+    } finally {
+      hero.remove();
+    }
   });
 
   it("starts at once when the page's first script asked for hydration before it ran (a first interaction)", async () => {

@@ -151,10 +151,10 @@ export function evaluationOrder(moduleCode: string, preloads: string[]): string[
 
 /**
  * The classic script that stands in for the module script. It waits for the page's `load` event (the
- * hero image and the stylesheet are in) and for its first contentful paint to have been reported,
- * then a frame more. Only then does it preload the modules, evaluate them one task at a time
+ * hero image and the stylesheet are in), for its first contentful paint to have been reported and for
+ * the hero image (the page's largest paint) to be decoded or to have failed, then a frame more. Only then does it preload the modules, evaluate them one task at a time
  * (`evaluationOrder`), and run the module code under the same nonce (browsers expose it as
- * `currentScript.nonce`), which hydrates the page. Should the load or the paint never come (a frame
+ * `currentScript.nonce`), which hydrates the page. Should the load, the paint or the hero image never come (a frame
  * that never loads, a tab in the background), the scripts start after `HYDRATION_FALLBACK_MS`. A
  * visitor's first interaction starts them at once: the page's first script (`page-bootstrap.ts`)
  * calls `window.pageBootstrap.startHydration`, which this script sets; and this script tells it, through
@@ -164,7 +164,7 @@ export function evaluationOrder(moduleCode: string, preloads: string[]): string[
 export function deferredModuleScript(nonce: string | null, moduleCode: string, preloads: string[]): string {
   const bootstrap = [
     "(function(){",
-    `var n=document.currentScript.nonce,p=${scriptJson(preloads)},q=${scriptJson(evaluationOrder(moduleCode, preloads))},c=${scriptJson(moduleCode)},started=0,waiting=2;`,
+    `var n=document.currentScript.nonce,p=${scriptJson(preloads)},q=${scriptJson(evaluationOrder(moduleCode, preloads))},c=${scriptJson(moduleCode)},started=0,waiting=3;`,
     // Tells the page's first script that every module has arrived (see page-bootstrap.ts).
     "function arrived(){var b=window.pageBootstrap;if(b&&b.modulesArrived)b.modulesArrived()}",
     'function start(){var m=document.createElement("script");m.type="module";m.nonce=n;m.textContent=c;document.body.appendChild(m)}',
@@ -180,6 +180,10 @@ export function deferredModuleScript(nonce: string | null, moduleCode: string, p
     "var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];",
     'if(types.indexOf("paint")<0)ready();else{var o=new PerformanceObserver(function(list){',
     'if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();ready()}});o.observe({type:"paint",buffered:true})}',
+    // The hero image is the page's largest paint, and on a busy device it can be decoded and painted
+    // well after the load event and the first (text) paint: the scripts wait for it to be decoded, so
+    // that it is painted in the frames before they start, or for it to fail.
+    'var h=document.querySelector("img[fetchpriority=high]");if(h&&h.decode)h.decode().then(ready,ready);else ready();',
     `setTimeout(go,${HYDRATION_FALLBACK_MS});`,
     // The first interaction starts hydration at once (page-bootstrap.ts), even before this script ran.
     "var b=window.pageBootstrap;if(b){b.startHydration=go;if(b.hydrationRequested)go()}",
