@@ -41,6 +41,12 @@ export default defineConfig({
     // logs; to record traces, run with E2E_TRACE=retain-on-failure (or `--trace on`).
     trace: (process.env.E2E_TRACE as "retain-on-failure" | "on" | "off" | undefined) ?? "off",
     screenshot: "only-on-failure",
+    // Visitors who ask for less motion get none (app.css): with it, a page's entrance animations end at
+    // once instead of drawing 60 frames a second for a second or two after every load and scroll, which
+    // on these machines' software compositing was about a fifth of the browser's work. The animations
+    // are presentational (SPEC.md); motion.spec.ts checks them, and routes.spec.ts and layout.spec.ts
+    // see every page with its motion (the entrances finish before axe measures contrast).
+    reducedMotion: "reduce",
   },
   webServer: [
     {

@@ -2,6 +2,10 @@ import { expect, test, waitForHydration } from "./support/fixtures";
 
 const spacesLinks = ["/coworking", "/private-offices", "/meeting-rooms", "/event-spaces"];
 
+// The shared layout as a visitor who accepts motion sees it (the other specs run with reduced motion):
+// among others, a section never shown on screen must not print at the first frame of its entrance.
+test.use({ reducedMotion: "no-preference" });
+
 test.describe("shared layout on a desktop", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 

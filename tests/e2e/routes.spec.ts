@@ -5,6 +5,9 @@ function decodeEntities(html: string): string {
   return html.replaceAll("&#x27;", "'").replaceAll("&amp;", "&").replaceAll("&quot;", '"');
 }
 
+// Every route as a visitor who accepts motion sees it (the other specs run with reduced motion).
+test.use({ reducedMotion: "no-preference" });
+
 for (const route of siteRoutes) {
   test.describe(`route ${route.path}`, () => {
     test("is rendered on the server with its heading", async ({ request }) => {
