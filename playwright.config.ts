@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { chromiumFlags, chromiumPath } from "./scripts/chromium-path.js";
+import { chromiumPath, playwrightChromiumFlags } from "./scripts/chromium-path.js";
 import { CONTENT_STAND_IN, DEMO_SITE, LIVE_SITE, SERVER_LOG_DIR } from "./tests/e2e/support/servers";
 
 /**
@@ -34,7 +34,7 @@ export default defineConfig({
     // A visitor's browser: headless Chromium's own user agent counts as a bot, which gets every page
     // unstreamed. Tests of what bots get set a crawler's user agent themselves.
     userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
-    launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
+    launchOptions: { executablePath: chromiumPath, args: playwrightChromiumFlags },
     // Recording a trace of every test (to keep the failed ones') took a quarter to a third of the run's
     // time on a 2-core machine (screencast frames and a DOM snapshot around every action). A failed test
     // still shows its error context (the page's accessibility snapshot), a screenshot and the servers'
