@@ -2,6 +2,6 @@
 import { existsSync } from "node:fs";
 
 if (!existsSync(new URL("../build/server/index.js", import.meta.url))) {
-  console.error("No production build: run `npm run build` first (npm test builds it in test:e2e).");
+  console.error("No production build: run `npm run build` first (npm test builds it before its tests).");
   process.exit(1);
 }
