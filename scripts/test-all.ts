@@ -39,13 +39,22 @@ function run({ name, command, nice }: Step, output: "inherit" | string): Promise
     cwd: root,
     stdio: output === "inherit" ? "inherit" : ["ignore", "pipe", "pipe"],
   });
-  if (output !== "inherit") {
-    const log = createWriteStream(output);
-    child.stdout?.pipe(log);
-    child.stderr?.pipe(log);
+  // Both streams go into one file, which ends once the process has closed them both (not when the
+  // first of them ends) and has been written out before the step counts as done.
+  const log = output === "inherit" ? null : createWriteStream(output);
+  if (log) {
+    child.stdout?.pipe(log, { end: false });
+    child.stderr?.pipe(log, { end: false });
   }
   return new Promise((resolve) => {
-    const done = (ok: boolean) => resolve({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+    let settled = false;
+    const done = (ok: boolean) => {
+      if (settled) return; // a process that could not start may report both "error" and "close"
+      settled = true;
+      const outcome = { name, ok, seconds: Math.round((Date.now() - started) / 1000) };
+      if (log) log.end(() => resolve(outcome));
+      else resolve(outcome);
+    };
     child.once("error", (error) => {
       console.error(`${name} could not be started: ${error.message}`);
       done(false);
@@ -71,7 +80,10 @@ async function main(): Promise<number> {
   ]) {
     const outcome = await run(step, "inherit");
     outcomes.push(outcome);
-    if (!outcome.ok) return summary(outcomes) ? 0 : 1;
+    if (!outcome.ok) {
+      summary(outcomes);
+      return 1;
+    }
   }
   console.log("\n> test:unit");
   outcomes.push(await run({ name: "test:unit", command: npm("test:unit") }, "inherit"));

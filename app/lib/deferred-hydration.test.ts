@@ -153,11 +153,14 @@ describe("the bootstrap", () => {
     new Function(code)();
   }
 
-  /** The page's hero image, as PageHero renders it. */
-  function heroImage(): HTMLImageElement {
+  /** A page that has loaded, with its hero image (as PageHero renders it) decoded by `decode`. */
+  function loadedPageWithHero(decode: () => Promise<void>): HTMLImageElement {
+    vi.useFakeTimers();
+    Object.defineProperty(document, "readyState", { value: "complete", configurable: true });
     const image = document.createElement("img");
     image.setAttribute("fetchPriority", "high");
     image.alt = "";
+    image.decode = decode;
     document.body.append(image);
     return image;
   }
@@ -177,11 +180,8 @@ describe("the bootstrap", () => {
   });
 
   it("waits for the hero image to be decoded, so that it is painted before the scripts start", async () => {
-    vi.useFakeTimers();
-    Object.defineProperty(document, "readyState", { value: "complete", configurable: true });
-    const hero = heroImage();
     let decoded: () => void = () => {};
-    hero.decode = () => new Promise<void>((resolve) => (decoded = resolve));
+    const hero = loadedPageWithHero(() => new Promise<void>((resolve) => (decoded = resolve)));
     try {
       runBootstrap();
       await vi.advanceTimersByTimeAsync(1_000);
@@ -195,10 +195,9 @@ describe("the bootstrap", () => {
   });
 
   it("does not wait for a hero image that failed", async () => {
-    vi.useFakeTimers();
-    Object.defineProperty(document, "readyState", { value: "complete", configurable: true });
-    const hero = heroImage();
-    hero.decode = () => Promise.reject(new DOMException("The source image cannot be decoded.", "EncodingError"));
+    const hero = loadedPageWithHero(() =>
+      Promise.reject(new DOMException("The source image cannot be decoded.", "EncodingError")),
+    );
     try {
       runBootstrap();
       await vi.advanceTimersByTimeAsync(100);

@@ -152,10 +152,11 @@ export function evaluationOrder(moduleCode: string, preloads: string[]): string[
 /**
  * The classic script that stands in for the module script. It waits for the page's `load` event (the
  * hero image and the stylesheet are in), for its first contentful paint to have been reported and for
- * the hero image (the page's largest paint) to be decoded or to have failed, then a frame more. Only then does it preload the modules, evaluate them one task at a time
- * (`evaluationOrder`), and run the module code under the same nonce (browsers expose it as
- * `currentScript.nonce`), which hydrates the page. Should the load, the paint or the hero image never come (a frame
- * that never loads, a tab in the background), the scripts start after `HYDRATION_FALLBACK_MS`. A
+ * the hero image (the page's largest paint) to be decoded or to have failed, then a frame more. Only
+ * then does it preload the modules, evaluate them one task at a time (`evaluationOrder`), and run the
+ * module code under the same nonce (browsers expose it as `currentScript.nonce`), which hydrates the
+ * page. Should the load, the paint or the hero's decoding never come (a frame that never loads, a tab
+ * in the background), the scripts start after `HYDRATION_FALLBACK_MS`. A
  * visitor's first interaction starts them at once: the page's first script (`page-bootstrap.ts`)
  * calls `window.pageBootstrap.startHydration`, which this script sets; and this script tells it, through
  * `modulesArrived`, when every module has loaded (their preloads' `load` events, or every module
