@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { eagerCommonJs } from "./scripts/eager-commonjs.ts";
+import { eagerCompile } from "./scripts/eager-compile.ts";
 
 export default defineConfig({
   environments: {
@@ -52,7 +52,7 @@ export default defineConfig({
       },
     },
   },
-  plugins: [tailwindcss(), reactRouter(), eagerCommonJs()],
+  plugins: [tailwindcss(), reactRouter(), eagerCompile()],
   resolve: {
     tsconfigPaths: true,
   },

@@ -16,15 +16,32 @@ export function eagerCommonJsWrappers(code: string): string {
   return code.replace(ARROW_WRAPPER, "__commonJSMin((function($1) {");
 }
 
-/** The build's client chunks with their CommonJS wrappers compiled with the chunk (above). */
-export function eagerCommonJs(): Plugin {
+/**
+ * V8's explicit compile hint (Chrome 136 and later): in a script that starts with this comment, every
+ * function is compiled with the script, off the main thread as it streams in, rather than on the main
+ * thread at its first call. The wrappers above only reach the outer function; the functions inside
+ * (React's work loop, React Router's decoding of the loader data, a route's components) were still
+ * compiled in the middle of hydration's tasks (issue 21's seventh pass). Every client chunk runs when
+ * it is loaded, so every chunk gets it. Other engines read it as a comment. It must come after the
+ * minifier, which drops comments: hence the output's post-banner rather than `renderChunk`.
+ */
+export const COMPILE_HINT_ALL_FUNCTIONS = "//# allFunctionsCalledOnLoad";
+
+/** The build's client chunks compiled with their script, not function by function during hydration. */
+export function eagerCompile(): Plugin {
   return {
-    name: "eager-commonjs",
+    name: "eager-compile",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
     renderChunk(code) {
       const rewritten = eagerCommonJsWrappers(code);
       return rewritten === code ? null : { code: rewritten, map: null };
+    },
+    outputOptions(options) {
+      if (options.postBanner !== undefined) {
+        throw new Error("eager-compile: output.postBanner is already set; the compile hint must be the first line");
+      }
+      return { ...options, postBanner: COMPILE_HINT_ALL_FUNCTIONS };
     },
   };
 }

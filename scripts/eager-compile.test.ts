@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { rolldown } from "rolldown";
 import { describe, expect, it } from "vitest";
-import { eagerCommonJs, eagerCommonJsWrappers } from "./eager-commonjs.ts";
+import { COMPILE_HINT_ALL_FUNCTIONS, eagerCommonJsWrappers, eagerCompile } from "./eager-compile.ts";
 
 describe("CommonJS wrappers compiled with their chunk", () => {
   it("writes the bundler's arrow wrappers as parenthesized functions, and nothing else", () => {
@@ -28,7 +28,7 @@ describe("CommonJS wrappers compiled with their chunk", () => {
   });
 
   it("survives the minifier, and the bundle still works", async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), "eager-commonjs-"));
+    const folder = mkdtempSync(path.join(tmpdir(), "eager-compile-"));
     writeFileSync(
       path.join(folder, "legacy.cjs"),
       "var shared = { count: 0 };\nexports.next = function () { return ++shared.count; };\nexports.kind = typeof this;\n",
@@ -37,7 +37,7 @@ describe("CommonJS wrappers compiled with their chunk", () => {
       path.join(folder, "entry.js"),
       'import legacy from "./legacy.cjs";\nexport const { next, kind } = legacy;\n',
     );
-    const bundle = await rolldown({ input: path.join(folder, "entry.js"), plugins: [eagerCommonJs()] });
+    const bundle = await rolldown({ input: path.join(folder, "entry.js"), plugins: [eagerCompile()] });
     const { output } = await bundle.write({ dir: path.join(folder, "out"), format: "esm", minify: true });
     await bundle.close();
     const chunk = output.find((file) => file.type === "chunk")!;
@@ -49,5 +49,37 @@ describe("CommonJS wrappers compiled with their chunk", () => {
     expect([built.next(), built.next()]).toEqual([1, 2]);
     // CommonJS code still sees its exports as `this` at its top level (the bundler passes them).
     expect(built.kind).toBe("object");
+  });
+});
+
+describe("V8's compile hint on every chunk", () => {
+  it("is the first line of every minified chunk, dynamic imports' chunks included, and the code still runs", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "eager-compile-hint-"));
+    writeFileSync(
+      path.join(folder, "entry.js"),
+      '// a comment the minifier drops\nexport async function later() { return (await import("./later.js")).double(21); }\n',
+    );
+    writeFileSync(path.join(folder, "later.js"), "export function double(value) { return value * 2; }\n");
+    const bundle = await rolldown({ input: path.join(folder, "entry.js"), plugins: [eagerCompile()] });
+    const { output } = await bundle.write({ dir: path.join(folder, "out"), format: "esm", minify: true });
+    await bundle.close();
+    const chunks = output.filter((file) => file.type === "chunk");
+
+    expect(chunks).toHaveLength(2);
+    for (const chunk of chunks) expect(chunk.code.split("\n")[0]).toBe(COMPILE_HINT_ALL_FUNCTIONS);
+    expect(COMPILE_HINT_ALL_FUNCTIONS).toBe("//# allFunctionsCalledOnLoad");
+    const entry = chunks.find((chunk) => chunk.isEntry)!;
+    const built = await import(path.join(folder, "out", entry.fileName));
+    expect(await built.later()).toBe(42);
+  });
+
+  it("refuses a build whose output already has a post-banner, rather than drop either", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "eager-compile-banner-"));
+    writeFileSync(path.join(folder, "entry.js"), "export const value = 1;\n");
+    const bundle = await rolldown({ input: path.join(folder, "entry.js"), plugins: [eagerCompile()] });
+    await expect(bundle.generate({ format: "esm", postBanner: "/* licence */" })).rejects.toThrow(
+      /output\.postBanner is already set/,
+    );
+    await bundle.close();
   });
 });
