@@ -18,22 +18,30 @@
 //                       rather than finding what a task is made of
 //   --sites <a,b>       trace these running sites (e.g. two builds, each on a port of its own) instead of
 //                       starting build/, their loads interleaved so both see the same machine
+//   --baseline          also trace a page with nothing of the site's in it (headings and paragraphs, no
+//                       stylesheet, no script but the mark the trace waits for), served by this script,
+//                       its loads interleaved with the site's: what Chromium itself takes on this machine,
+//                       the floor to read the site's numbers against
 //   --inspector         enable the Runtime domain, as DevTools, Lighthouse and Playwright do: V8 then
 //                       parses React DOM again for the stack traces of the errors it creates as it starts
 //                       (cdp-pipe.ts), work a visitor's browser never does. Without it (the default), the
 //                       trace sees what a visitor's browser does
 // Each load ends with its longest task after the first contentful paint, and the run ends with a
 // summary per route (and site): those longest tasks, how many tasks after the first paint went over
-// 50 ms, and their blocking time (the part over 50 ms).
+// 50 ms and what kind each was (the browser rendering the document: style, layout, paint; parsing it;
+// or script: the page's and React's code, compiling it, its events, timers and microtasks, by where
+// most of the task's own time went), and their blocking time (the part over 50 ms).
+import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromiumFlags, chromiumPath } from "./chromium-path.js";
 import { launchPipeBrowser, type PipeBrowser } from "./cdp-pipe.ts";
 import { buildSite, startProductionServer } from "./production-server.ts";
-
-const CPU_SLOWDOWN = 4;
+import { CPU_SLOWDOWN, fileName, type TaskKind, type TraceEvent, taskParts } from "./trace-tasks.ts";
 
 const { values } = parseArgs({
   options: {
@@ -46,6 +54,7 @@ const { values } = parseArgs({
     lean: { type: "boolean", default: false },
     sites: { type: "string" },
     inspector: { type: "boolean", default: false },
+    baseline: { type: "boolean", default: false },
   },
 });
 
@@ -53,20 +62,6 @@ const LONG_TASK_MS = Number(values.over);
 const BUDGET_MS = 50;
 /** How long a load is traced after its load event: hydration, and what it sets going. */
 const HYDRATION_WINDOW_MS = 5_000;
-
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  /** The thread's CPU time for the event. */
-  tdur?: number;
-  pid: number;
-  tid: number;
-  id?: string;
-  args?: Record<string, unknown> & { data?: Record<string, unknown> };
-}
 
 interface ProfileNode {
   id: number;
@@ -81,6 +76,7 @@ interface LongTask {
   wallMs: number;
   /** The trace events inside the task that took the most time, by kind (e.g. "EvaluateScript root-…js"). */
   parts: { what: string; ms: number }[];
+  kind: TaskKind;
   /** The functions the sampling profiler saw most during the task (self time), in percent of its samples. */
   functions: { what: string; ms: number }[];
 }
@@ -105,59 +101,6 @@ const LEAN_CATEGORIES = [
   "toplevel",
 ];
 const CATEGORIES = (values.lean ? LEAN_CATEGORIES : FULL_CATEGORIES).join(",");
-
-function fileName(url: unknown): string {
-  if (typeof url !== "string" || url === "") return "";
-  try {
-    return path.basename(new URL(url).pathname) || url;
-  } catch {
-    return url;
-  }
-}
-
-/** What a trace event inside a task is, named for a reader (the script it ran, the kind of work). */
-function describeEvent(event: TraceEvent): string | null {
-  const data = event.args?.data ?? {};
-  switch (event.name) {
-    case "EvaluateScript":
-    case "v8.evaluateModule":
-      return `evaluate ${fileName(data.url ?? (event.args as Record<string, unknown>)?.url) || "inline script"}`;
-    case "v8.compile":
-    case "v8.compileModule":
-    case "V8.CompileCode":
-      return `compile ${fileName(data.url ?? (event.args as Record<string, unknown>)?.fileName)}`.trim();
-    case "FunctionCall":
-      return `call ${fileName(data.url)}${data.functionName ? ` ${data.functionName}` : ""}`;
-    case "EventDispatch":
-      return `event ${data.type}`;
-    case "TimerFire":
-      return "timer";
-    case "FireAnimationFrame":
-      return "animation frame";
-    case "RunMicrotasks":
-      return "microtasks";
-    case "ParseHTML":
-      return "parse HTML";
-    case "Layout":
-      return "layout";
-    case "UpdateLayoutTree":
-    case "RecalculateStyles":
-      return "style";
-    case "Paint":
-    case "PrePaint":
-    case "Layerize":
-      return "paint";
-    case "MajorGC":
-    case "MinorGC":
-    case "V8.GC_SCAVENGER":
-    case "BlinkGC.AtomicPhase":
-      return "garbage collection";
-    case "HitTest":
-      return "hit test";
-    default:
-      return null;
-  }
-}
 
 /** The page's main thread (the renderer thread that parsed the page's HTML) and when it began to. */
 function mainThread(events: TraceEvent[], url: string): { pid: number; tid: number; ts: number } | null {
@@ -202,12 +145,7 @@ function longTasks(events: TraceEvent[], url: string): LongTask[] {
 
   return tasks.map((task) => {
     const end = task.ts + (task.dur ?? 0);
-    const parts = new Map<string, number>();
-    for (const event of onMain) {
-      if (event === task || event.ph !== "X" || event.ts < task.ts || event.ts >= end) continue;
-      const what = describeEvent(event);
-      if (what) parts.set(what, (parts.get(what) ?? 0) + (CPU_SLOWDOWN * (event.tdur ?? event.dur ?? 0)) / 1000);
-    }
+    const { parts, kind } = taskParts(task, onMain);
     // Per function, its share of the task's samples (in percent).
     const functions = new Map<string, number>();
     const inTask = samples.filter((sample) => sample.ts >= task.ts && sample.ts < end);
@@ -227,39 +165,37 @@ function longTasks(events: TraceEvent[], url: string): LongTask[] {
       durationMs: (CPU_SLOWDOWN * (task.tdur ?? task.dur ?? 0)) / 1000,
       wallMs: (task.dur ?? 0) / 1000,
       parts: top(parts, 6),
+      kind,
       functions: top(functions, 8),
     };
   });
 }
 
 /**
- * After the first contentful paint: the longest main-thread task, how many went over the budget, and
- * their blocking time (each one's part over the budget), all on the slowed CPU.
+ * After the first contentful paint: the longest main-thread task, how many went over the budget (and
+ * of what kind), and their blocking time (each one's part over the budget), all on the slowed CPU.
  */
 function afterFirstPaint(
   events: TraceEvent[],
   url: string,
-): { longestMs: number; over: number; blockingMs: number } | null {
+): { longestMs: number; over: number; overByKind: Record<TaskKind, number>; blockingMs: number } | null {
   const main = mainThread(events, url);
   const paint = events
     .filter((event) => event.name === "firstContentfulPaint" && event.pid === main?.pid && event.ts >= (main?.ts ?? 0))
     .sort((a, b) => a.ts - b.ts)[0];
   if (!main || !paint) return null;
-  const durations = events
-    .filter(
-      (event) =>
-        event.pid === main.pid &&
-        event.tid === main.tid &&
-        event.ph === "X" &&
-        event.name === "RunTask" &&
-        event.ts >= paint.ts,
-    )
-    .map((event) => (CPU_SLOWDOWN * (event.tdur ?? event.dur ?? 0)) / 1000);
-  const overBudget = durations.filter((ms) => ms > BUDGET_MS);
+  const onMain = events.filter((event) => event.pid === main.pid && event.tid === main.tid);
+  const tasks = onMain
+    .filter((event) => event.ph === "X" && event.name === "RunTask" && event.ts >= paint.ts)
+    .map((event) => ({ event, ms: (CPU_SLOWDOWN * (event.tdur ?? event.dur ?? 0)) / 1000 }));
+  const overBudget = tasks.filter((task) => task.ms > BUDGET_MS);
+  const overByKind: Record<TaskKind, number> = { rendering: 0, parsing: 0, script: 0 };
+  for (const task of overBudget) overByKind[taskParts(task.event, onMain).kind] += 1;
   return {
-    longestMs: Math.max(0, ...durations),
+    longestMs: Math.max(0, ...tasks.map((task) => task.ms)),
     over: overBudget.length,
-    blockingMs: overBudget.reduce((sum, ms) => sum + ms - BUDGET_MS, 0),
+    overByKind,
+    blockingMs: overBudget.reduce((sum, task) => sum + task.ms - BUDGET_MS, 0),
   };
 }
 
@@ -315,6 +251,26 @@ async function traceLoad(browser: PipeBrowser, origin: string, route: string, na
   return events;
 }
 
+/**
+ * The baseline (--baseline): a page with none of the site's stylesheet, images or scripts, only text,
+ * and the mark the trace waits for, set at its load event. Its CSP allows that one script by its hash.
+ */
+const BASELINE_SCRIPT = 'addEventListener("load", () => document.documentElement.setAttribute("data-hydrated", ""));';
+const BASELINE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Baseline</title></head><body>${"<section><h2>A coworking space in a restored foundry</h2><p>Desks, private offices, meeting rooms and an event hall, with fast internet, good coffee and people to work beside.</p></section>".repeat(20)}<script>${BASELINE_SCRIPT}</script></body></html>`;
+
+async function startBaselineServer(): Promise<{ server: Server; origin: string }> {
+  const scriptHash = createHash("sha256").update(BASELINE_SCRIPT).digest("base64");
+  const server = createServer((_request, response) => {
+    response.writeHead(200, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": `default-src 'none'; script-src 'sha256-${scriptHash}'`,
+    });
+    response.end(BASELINE_PAGE);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
 async function main(): Promise<void> {
   const port = Number(values.port);
   const sites = values.sites ? values.sites.split(",").map((site) => site.trim().replace(/\/$/, "")) : null;
@@ -323,6 +279,9 @@ async function main(): Promise<void> {
   const routes = values.routes.split(",").map((route) => route.trim());
   const runs = Math.max(1, Number(values.runs) || 1);
   const server = sites ? null : await startProductionServer(port);
+  const baseline = values.baseline ? await startBaselineServer() : null;
+  if (baseline) origins.push(baseline.origin);
+  const labelOf = (origin: string) => (origin === baseline?.origin ? "baseline" : origin);
   const browser = launchPipeBrowser(chromiumPath, chromiumFlags);
   const loadBefore = loadavg();
   const summary = new Map<string, ReturnType<typeof afterFirstPaint>[]>();
@@ -335,9 +294,10 @@ async function main(): Promise<void> {
       }
       for (let run = 1; run <= runs; run += 1) {
         for (const [index, origin] of origins.entries()) {
-          const label = origins.length > 1 ? `${origin}${route}` : route;
+          const label = origins.length > 1 ? `${labelOf(origin)}${route}` : route;
           const page = route === "/" ? "home" : route.slice(1).replace(/[^a-z0-9]+/gi, "-");
-          const name = origins.length > 1 ? `${page}-site${index + 1}-${run}` : `${page}-${run}`;
+          const site = origin === baseline?.origin ? "baseline" : `site${index + 1}`;
+          const name = origins.length > 1 ? `${page}-${site}-${run}` : `${page}-${run}`;
           const events = await traceLoad(browser, origin, route, name);
           const tasks = longTasks(events, `${origin}${route}`);
           const after = afterFirstPaint(events, `${origin}${route}`);
@@ -349,7 +309,7 @@ async function main(): Promise<void> {
           console.log(`\n${label}, load ${run}: ${tasks.length} task(s) over ${LONG_TASK_MS} ms; ${longestAfter}`);
           for (const task of tasks) {
             console.log(
-              `  ${Math.round(task.durationMs)} ms at ${Math.round(task.startMs)} ms (wall ${Math.round(task.wallMs)} ms)`,
+              `  ${Math.round(task.durationMs)} ms at ${Math.round(task.startMs)} ms (wall ${Math.round(task.wallMs)} ms), ${task.kind}`,
             );
             console.log(`    parts: ${task.parts.map((part) => `${part.what} ${Math.round(part.ms)}`).join("; ")}`);
             if (task.functions.length > 0) {
@@ -364,6 +324,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     server?.kill("SIGTERM");
+    baseline?.server.close();
   }
   const loadAfter = loadavg();
   console.log(`\nAfter the first contentful paint, per load (${BUDGET_MS} ms budget):`);
@@ -373,9 +334,12 @@ async function main(): Promise<void> {
     const longest = loads.map((load) => Math.round(load.longestMs));
     const sorted = [...longest].sort((a, b) => a - b);
     const over = loads.reduce((sum, load) => sum + load.over, 0);
+    const kinds = (["script", "rendering", "parsing"] as const)
+      .map((kind) => `${kind} ${loads.reduce((sum, load) => sum + load.overByKind[kind], 0)}`)
+      .join(", ");
     const blocking = loads.reduce((sum, load) => sum + load.blockingMs, 0);
     console.log(
-      `  ${label}: longest ${longest.join(", ")} ms (median ${sorted[Math.floor((sorted.length - 1) / 2)]}); over ${BUDGET_MS} ms: ${over}; blocking ${Math.round(blocking)} ms${leftOut ? `; ${leftOut} load(s) left out` : ""}`,
+      `  ${label}: longest ${longest.join(", ")} ms (median ${sorted[Math.floor((sorted.length - 1) / 2)]}); over ${BUDGET_MS} ms: ${over} (${kinds}); blocking ${Math.round(blocking)} ms${leftOut ? `; ${leftOut} load(s) left out` : ""}`,
     );
   }
   console.log(
