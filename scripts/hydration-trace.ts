@@ -29,8 +29,9 @@
 // Each load ends with its longest task after the first contentful paint, and the run ends with a
 // summary per route (and site): those longest tasks, how many tasks after the first paint went over
 // 50 ms and what kind each was (the browser rendering the document: style, layout, paint; parsing it;
-// or script: the page's and React's code, compiling it, its events, timers and microtasks, by where
-// most of the task's own time went), and their blocking time (the part over 50 ms).
+// script: the page's and React's code, compiling it, its events, timers and microtasks; or other: the
+// browser's work outside any event the trace names; by where most of the task's own time went), and
+// their blocking time (the part over 50 ms).
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -189,7 +190,7 @@ function afterFirstPaint(
     .filter((event) => event.ph === "X" && event.name === "RunTask" && event.ts >= paint.ts)
     .map((event) => ({ event, ms: (CPU_SLOWDOWN * (event.tdur ?? event.dur ?? 0)) / 1000 }));
   const overBudget = tasks.filter((task) => task.ms > BUDGET_MS);
-  const overByKind: Record<TaskKind, number> = { rendering: 0, parsing: 0, script: 0 };
+  const overByKind: Record<TaskKind, number> = { rendering: 0, parsing: 0, script: 0, other: 0 };
   for (const task of overBudget) overByKind[taskParts(task.event, onMain).kind] += 1;
   return {
     longestMs: Math.max(0, ...tasks.map((task) => task.ms)),
@@ -334,7 +335,7 @@ async function main(): Promise<void> {
     const longest = loads.map((load) => Math.round(load.longestMs));
     const sorted = [...longest].sort((a, b) => a - b);
     const over = loads.reduce((sum, load) => sum + load.over, 0);
-    const kinds = (["script", "rendering", "parsing"] as const)
+    const kinds = (["script", "rendering", "parsing", "other"] as const)
       .map((kind) => `${kind} ${loads.reduce((sum, load) => sum + load.overByKind[kind], 0)}`)
       .join(", ");
     const blocking = loads.reduce((sum, load) => sum + load.blockingMs, 0);

@@ -59,6 +59,16 @@ describe("a trace's tasks", () => {
     expect(partsOf(task, inside)).toEqual({ kind: "script", parts: { timer: 48, microtasks: 44, layout: 24 } });
   });
 
+  it("calls a task other when most of its time is in no event the trace names", () => {
+    const task = event("RunTask", 0, 13);
+    const inside = [
+      event("ParseHTML", 0, 1),
+      event("EvaluateScript", 0.2, 0.5, { url: "" }),
+      event("EventDispatch", 2, 1, { type: "load" }),
+    ];
+    expect(partsOf(task, inside).kind).toBe("other");
+  });
+
   it("ignores events outside the task", () => {
     const task = event("RunTask", 100, 10);
     expect(partsOf(task, [event("Layout", 0, 50), event("UpdateLayoutTree", 100, 9)])).toEqual({

@@ -73,7 +73,8 @@ export function describeEvent(event: TraceEvent): string | null {
   }
 }
 
-export type TaskKind = "rendering" | "parsing" | "script";
+/** "other": the browser's own work outside any event the trace names (its loader, its parser's bookkeeping). */
+export type TaskKind = "rendering" | "parsing" | "script" | "other";
 
 export function kindOf(what: string): TaskKind {
   if (what === "style" || what === "layout" || what === "paint" || what === "hit test") return "rendering";
@@ -84,7 +85,8 @@ export function kindOf(what: string): TaskKind {
 /**
  * What a task is made of: its described events (above) by what they are, and its kind, the kind where
  * most of its own time went. Events nest (a script the parser runs is inside its parse, microtasks
- * inside a timer), so each event's own time is its time less that of the described events inside it.
+ * inside a timer), so each event's own time is its time less that of the described events inside it;
+ * the task's own time, outside all of them, is "other".
  */
 export function taskParts(task: TraceEvent, onMain: TraceEvent[]): { parts: Map<string, number>; kind: TaskKind } {
   const end = task.ts + (task.dur ?? 0);
@@ -107,10 +109,12 @@ export function taskParts(task: TraceEvent, onMain: TraceEvent[]): { parts: Map<
     ownMs.set(event, (ownMs.get(event) ?? 0) + cpuMs(event));
     open.push(event);
   }
-  const byKind = new Map<TaskKind, number>();
+  const outside = inside.reduce((ms, { event }) => ms - Math.max(0, ownMs.get(event) ?? 0), cpuMs(task));
+  const byKind = new Map<TaskKind, number>([["other", outside]]);
   for (const { event, what } of inside) {
     byKind.set(kindOf(what), (byKind.get(kindOf(what)) ?? 0) + (ownMs.get(event) ?? 0));
   }
-  const kind = [...byKind].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "script";
+  let kind: TaskKind = "other";
+  for (const [candidate, ms] of byKind) if (ms > (byKind.get(kind) ?? 0)) kind = candidate;
   return { parts, kind };
 }
