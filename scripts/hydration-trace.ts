@@ -42,7 +42,7 @@ import { parseArgs } from "node:util";
 import { chromiumFlags, chromiumPath } from "./chromium-path.js";
 import { launchPipeBrowser, type PipeBrowser } from "./cdp-pipe.ts";
 import { buildSite, startProductionServer } from "./production-server.ts";
-import { CPU_SLOWDOWN, fileName, type TaskKind, type TraceEvent, taskParts } from "./trace-tasks.ts";
+import { CPU_SLOWDOWN, cpuMs, fileName, type TaskKind, type TraceEvent, taskParts } from "./trace-tasks.ts";
 
 const { values } = parseArgs({
   options: {
@@ -118,7 +118,7 @@ function longTasks(events: TraceEvent[], url: string): LongTask[] {
   const onMain = events.filter((event) => event.pid === main.pid && event.tid === main.tid);
   const tasks = onMain
     .filter((event) => event.ph === "X" && event.name === "RunTask" && event.ts >= main.ts)
-    .filter((event) => (CPU_SLOWDOWN * (event.tdur ?? event.dur ?? 0)) / 1000 > LONG_TASK_MS);
+    .filter((event) => cpuMs(event) > LONG_TASK_MS);
 
   // The sampling profiler of the page's process: per profile, its nodes (functions) and its samples
   // (the node on top of the stack, and when).
@@ -163,7 +163,7 @@ function longTasks(events: TraceEvent[], url: string): LongTask[] {
         .slice(0, count);
     return {
       startMs: (task.ts - main.ts) / 1000,
-      durationMs: (CPU_SLOWDOWN * (task.tdur ?? task.dur ?? 0)) / 1000,
+      durationMs: cpuMs(task),
       wallMs: (task.dur ?? 0) / 1000,
       parts: top(parts, 6),
       kind,
@@ -188,7 +188,7 @@ function afterFirstPaint(
   const onMain = events.filter((event) => event.pid === main.pid && event.tid === main.tid);
   const tasks = onMain
     .filter((event) => event.ph === "X" && event.name === "RunTask" && event.ts >= paint.ts)
-    .map((event) => ({ event, ms: (CPU_SLOWDOWN * (event.tdur ?? event.dur ?? 0)) / 1000 }));
+    .map((event) => ({ event, ms: cpuMs(event) }));
   const overBudget = tasks.filter((task) => task.ms > BUDGET_MS);
   const overByKind: Record<TaskKind, number> = { rendering: 0, parsing: 0, script: 0, other: 0 };
   for (const task of overBudget) overByKind[taskParts(task.event, onMain).kind] += 1;

@@ -20,6 +20,11 @@ export interface TraceEvent {
   args?: Record<string, unknown> & { data?: Record<string, unknown> };
 }
 
+/** An event's time on the slowed CPU: its thread's CPU time (its wall time when the trace has none), times four. */
+export function cpuMs(event: TraceEvent): number {
+  return (CPU_SLOWDOWN * (event.tdur ?? event.dur ?? 0)) / 1000;
+}
+
 export function fileName(url: unknown): string {
   if (typeof url !== "string" || url === "") return "";
   try {
@@ -95,7 +100,6 @@ export function taskParts(task: TraceEvent, onMain: TraceEvent[]): { parts: Map<
     .map((event) => ({ event, what: describeEvent(event) }))
     .filter((entry): entry is { event: TraceEvent; what: string } => entry.what !== null)
     .sort((a, b) => a.event.ts - b.event.ts || (b.event.dur ?? 0) - (a.event.dur ?? 0));
-  const cpuMs = (event: TraceEvent) => (CPU_SLOWDOWN * (event.tdur ?? event.dur ?? 0)) / 1000;
   const parts = new Map<string, number>();
   const ownMs = new Map<TraceEvent, number>();
   const open: TraceEvent[] = [];
