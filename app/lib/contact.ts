@@ -1,8 +1,7 @@
-import * as z from "zod/mini";
-
 /**
- * The contact form's fields and their one validation, used by the browser (before sending) and by the
- * server (the action): checks run in SPEC.md section 5's order, and the first failure is reported.
+ * The contact form's fields, options, messages and ids, and the reading of a submission. Their one
+ * validation, used by the browser and by the server, is in `contact-checks.ts`: the page loads it only
+ * when the form is first used, as it brings the schema library.
  */
 
 export const interestOptions = [
@@ -44,11 +43,8 @@ export const contactSuccessMessage = "Thank you for your submission! We will be 
 export const contactFailureMessage = "There was a problem submitting your request. Please try again later.";
 export const contactRateLimitMessage = "Too many submissions. Please try again in a few minutes.";
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A submission id: what `newSubmissionId` makes, give or take its length. */
 const SUBMISSION_ID = /^[A-Za-z0-9_-]{16,64}$/;
-const PHONE_CHARACTERS = /^[0-9+\-\s()]+$/;
-const interestValues: readonly string[] = interestOptions.map((option) => option.value);
 
 /**
  * C0 and C1 control characters (NUL, tab, line breaks, DEL...): no name, address or number holds one.
@@ -62,44 +58,6 @@ export function hasControlCharacter(value: string): boolean {
   return false;
 }
 
-const withoutControlCharacters = (message: string) => z.refine<string>((value) => !hasControlCharacter(value), message);
-
-/** Each field's rule, in the order they are checked (SPEC.md section 5, then the referral select). */
-export const contactFields = {
-  name: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, contactMessages.name),
-      z.maxLength(200, contactMessages.nameTooLong),
-      withoutControlCharacters(contactMessages.nameControlCharacters),
-    ),
-  email: z
-    .string()
-    .check(
-      z.trim(),
-      z.maxLength(254, contactMessages.email),
-      withoutControlCharacters(contactMessages.email),
-      z.regex(EMAIL, contactMessages.email),
-    ),
-  phone: z.string().check(
-    z.trim(),
-    z.maxLength(40, contactMessages.phone),
-    withoutControlCharacters(contactMessages.phone),
-    z.regex(PHONE_CHARACTERS, contactMessages.phone),
-    z.refine((phone) => phone.replace(/\D/g, "").length >= 7, contactMessages.phone),
-  ),
-  interests: z.array(z.string()).check(
-    z.minLength(1, contactMessages.interests),
-    z.maxLength(interestValues.length * 2, contactMessages.unknownInterest),
-    z.refine((values) => values.every((value) => interestValues.includes(value)), contactMessages.unknownInterest),
-  ),
-  referralSource: z.enum(referralOptions, contactMessages.referralSource),
-};
-
-/** The schema of a valid submission (what is stored and delivered). */
-export const contactSubmissionSchema = z.object(contactFields);
-
 export interface ContactSubmission {
   name: string;
   email: string;
@@ -108,10 +66,9 @@ export interface ContactSubmission {
   referralSource: ReferralSource;
 }
 
-export type ContactField = keyof typeof contactFields;
-
-export type ContactValidation =
-  { ok: true; submission: ContactSubmission } | { ok: false; field: ContactField; message: string };
+/** The fields a submission is checked on, in SPEC.md's order (contact-checks.ts holds their rules). */
+export const contactFieldOrder = ["name", "email", "phone", "interests", "referralSource"] as const;
+export type ContactField = (typeof contactFieldOrder)[number];
 
 /** Raw input: strings from a form, or anything from a JSON body. */
 export interface ContactInput {
@@ -132,28 +89,6 @@ export function newSubmissionId(): string {
 /** The submission id a form sent, or null when it sent none or something else (stored without one). */
 export function submissionIdFrom(value: unknown): string | null {
   return typeof value === "string" && SUBMISSION_ID.test(value) ? value : null;
-}
-
-export function validateContact(input: ContactInput): ContactValidation {
-  const cleaned: Record<string, unknown> = {};
-  for (const field of Object.keys(contactFields) as ContactField[]) {
-    const raw = input[field];
-    const value =
-      field === "interests" ? (Array.isArray(raw) ? raw : raw === undefined || raw === "" ? [] : [raw]) : (raw ?? "");
-    const result = contactFields[field].safeParse(value);
-    if (!result.success) {
-      const issue = result.error.issues[0];
-      // A value of the wrong type (a number, an object) gets the field's own message too.
-      const message = !issue || issue.code === "invalid_type" ? defaultMessage(field) : issue.message;
-      return { ok: false, field, message };
-    }
-    cleaned[field] = field === "interests" ? [...new Set(result.data as string[])] : result.data;
-  }
-  return { ok: true, submission: cleaned as unknown as ContactSubmission };
-}
-
-function defaultMessage(field: ContactField): string {
-  return field === "interests" ? contactMessages.unknownInterest : contactMessages[field];
 }
 
 /** The form's fields as submitted (interests arrive as one field per ticked box). */

@@ -14,8 +14,8 @@ import {
   contactSuccessMessage,
   newSubmissionId,
   submissionIdFrom,
-  validateContact,
 } from "~/lib/contact";
+import { validateContact } from "~/lib/contact-checks";
 import { loadPageHero } from "~/loaders/page-loaders.server";
 import { introPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";

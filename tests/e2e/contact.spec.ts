@@ -89,6 +89,49 @@ test.describe("validation in the browser", () => {
     const events = await page.evaluate(() => JSON.stringify(window.dataLayer));
     for (const [, message] of steps) expect(events).toContain(message);
   });
+
+  test("the checks load when the form is first used, not with the page; a form sent before still is checked here", async ({
+    page,
+  }) => {
+    const checksChunk = /\/assets\/contact-checks-[\w-]+\.js$/;
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(`${request.method()} ${request.url()}`));
+    await page.goto("/contact");
+    await waitForHydration(page);
+    expect(requested.filter((request) => checksChunk.test(request))).toEqual([]);
+
+    // Sent with no focus or pointer on the form first: the checks load, then run, and nothing is posted.
+    await page.locator("main form").evaluate((form: HTMLFormElement) => form.requestSubmit());
+    await expect(page.locator("main form").getByRole("alert")).toHaveText(contactMessages.name);
+    await expect(page.locator("main form").getByLabel("Name")).toBeFocused();
+    expect(requested.filter((request) => checksChunk.test(request))).toHaveLength(1);
+    expect(requested.filter((request) => request.startsWith("POST"))).toEqual([]);
+
+    // A new page: focusing a field starts the loading, before anything is sent.
+    await page.reload();
+    await waitForHydration(page);
+    const loading = page.waitForRequest(checksChunk);
+    await page.locator("main form").getByLabel("Name").focus();
+    await loading;
+  });
+
+  test("when the checks cannot load, the server checks the form and answers with the same message", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    // Each use of the form tries the checks again; the server's refusal of the invalid form is a 400.
+    allowConsoleErrors(/ERR_CONNECTION_RESET|status of 400/);
+    await page.route(/\/assets\/contact-checks-[\w-]+\.js$/, (route) => route.abort("connectionreset"));
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await fill(page, { name: lead.name, email: "not-an-email" });
+    const posted = page.waitForRequest((request) => request.method() === "POST");
+    await send(page);
+    await posted;
+    await expect(page.locator("main form").getByRole("alert")).toHaveText(contactMessages.email);
+    await expect(page.locator("main form").getByLabel("Email")).toBeFocused();
+    await expect(page.locator("main form").getByLabel("Email")).toHaveValue("not-an-email");
+  });
 });
 
 test.describe("answers that are not the action's own", () => {

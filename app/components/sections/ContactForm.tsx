@@ -9,8 +9,8 @@ import {
   REFERRAL_PLACEHOLDER,
   referralOptions,
   SUBMISSION_ID_FIELD,
-  validateContact,
 } from "~/lib/contact";
+import type { ContactValidation, validateContact } from "~/lib/contact-checks";
 import { trackEvent } from "~/lib/analytics";
 import { cn } from "~/lib/cn";
 import { Button } from "../ui/Button";
@@ -31,6 +31,25 @@ export interface ContactValues {
   phone: string;
   interests: string[];
   referralSource: string;
+}
+
+type ValidateContact = typeof validateContact;
+
+/**
+ * The checks, imported when the form is first used (a focus or a pointer in it) rather than with the
+ * page: they bring the schema library, whose evaluation was /contact's longest script task at start.
+ */
+let loadedChecks: ValidateContact | null = null;
+let checksLoading: Promise<ValidateContact> | null = null;
+function loadChecks(): Promise<ValidateContact> {
+  checksLoading ??= import("~/lib/contact-checks").then(
+    (checks) => (loadedChecks = checks.validateContact),
+    (error: unknown) => {
+      checksLoading = null; // a later use tries again (a network blip, a deploy that replaced the chunk)
+      throw error;
+    },
+  );
+  return checksLoading;
 }
 
 /** The three text inputs, in the order SPEC.md checks them. */
@@ -60,6 +79,7 @@ export function ContactForm({
 }) {
   const fetcher = useFetcher<ContactResult>();
   const formRef = useRef<HTMLFormElement>(null);
+  const checkingBeforeSend = useRef(false);
   const id = useId();
   const [clientError, setClientError] = useState<{ field: ContactField; message: string } | null>(null);
   const [submissionId, setSubmissionId] = useState(initialSubmissionId);
@@ -85,17 +105,40 @@ export function ContactForm({
     if (result?.status === "invalid") focusField(formRef.current, result.field);
   }, [result]);
 
+  function reportInvalid(form: HTMLFormElement, check: Extract<ContactValidation, { ok: false }>) {
+    setClientError({ field: check.field, message: check.message });
+    trackEvent("form_validation_error", { category: "contact", label: check.message });
+    focusField(form, check.field);
+  }
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
-    const check = validateContact(contactInputFromForm(new FormData(form)));
-    if (!check.ok) {
-      event.preventDefault();
-      setClientError({ field: check.field, message: check.message });
-      trackEvent("form_validation_error", { category: "contact", label: check.message });
-      focusField(form, check.field);
-      return;
+    if (loadedChecks) {
+      const check = loadedChecks(contactInputFromForm(new FormData(form)));
+      if (!check.ok) {
+        event.preventDefault();
+        reportInvalid(form, check);
+        return;
+      }
+      setClientError(null);
+      return; // the fetcher's form sends it
     }
-    setClientError(null);
+    // Sent before the checks have loaded (by a click that came before hydration, say): check once
+    // they have, then send. If they cannot load, the server checks it, with the same messages.
+    event.preventDefault();
+    if (checkingBeforeSend.current) return;
+    checkingBeforeSend.current = true;
+    loadChecks()
+      .then(
+        (validate) => {
+          const check = validate(contactInputFromForm(new FormData(form)));
+          if (!check.ok) return reportInvalid(form, check);
+          setClientError(null);
+          void fetcher.submit(form);
+        },
+        () => void fetcher.submit(form),
+      )
+      .finally(() => (checkingBeforeSend.current = false));
   }
 
   const fieldId = (field: string) => `${id}-${field}`;
@@ -109,6 +152,8 @@ export function ContactForm({
       action="/contact"
       noValidate
       onSubmit={onSubmit}
+      onFocus={startLoadingChecks}
+      onPointerDown={startLoadingChecks}
       className={`${cardClasses} space-y-6 p-6 sm:p-8`}
       aria-describedby={invalid ? errorId : undefined}
     >
@@ -227,6 +272,10 @@ export function ContactForm({
       </Button>
     </fetcher.Form>
   );
+}
+
+function startLoadingChecks(): void {
+  if (!loadedChecks) loadChecks().catch(() => {}); // a failure is retried on submit, or the server checks
 }
 
 function focusField(form: HTMLFormElement | null, field: ContactField): void {
