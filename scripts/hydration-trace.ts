@@ -31,7 +31,9 @@
 // 50 ms and what kind each was (the browser rendering the document: style, layout, paint; parsing it;
 // script: the page's and React's code, compiling it, its events, timers and microtasks; or other: the
 // browser's work outside any event the trace names; by where most of the task's own time went), and
-// their blocking time (the part over 50 ms).
+// their blocking time (the part over 50 ms). Each load also gives, and the summary sums up, the
+// browser's rendering of the document (style, layout, paint) before the site's script files were asked
+// for: the first screen's cost, split into tasks or not.
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -42,7 +44,16 @@ import { parseArgs } from "node:util";
 import { chromiumFlags, chromiumPath } from "./chromium-path.js";
 import { launchPipeBrowser, type PipeBrowser } from "./cdp-pipe.ts";
 import { buildSite, startProductionServer } from "./production-server.ts";
-import { CPU_SLOWDOWN, cpuMs, fileName, type TaskKind, type TraceEvent, taskParts } from "./trace-tasks.ts";
+import {
+  CPU_SLOWDOWN,
+  cpuMs,
+  fileName,
+  type RenderingStep,
+  renderingBetween,
+  type TaskKind,
+  type TraceEvent,
+  taskParts,
+} from "./trace-tasks.ts";
 
 const { values } = parseArgs({
   options: {
@@ -200,6 +211,30 @@ function afterFirstPaint(
   };
 }
 
+/**
+ * The browser's rendering of the document as the server sent it: style, layout and paint on the page's
+ * main thread, on the slowed CPU, until its first request for one of the site's script files (the
+ * loader asks for them after the first paint and `load`), so before hydration: the first screen's
+ * cost, whatever tasks it fell in. It counts from the trace's start, not from the first parse event:
+ * Chromium may parse a document's first bytes, and draw a frame, before its first ParseHTML event. The
+ * baseline page, which has no script files, counts to the trace's end.
+ */
+function renderingBeforeScripts(events: TraceEvent[], url: string): Record<RenderingStep, number> | null {
+  const main = mainThread(events, url);
+  if (!main) return null;
+  const firstScript = events
+    .filter((event) => event.name === "ResourceSendRequest" && event.pid === main.pid)
+    .filter((event) => /\/assets\/[^?#]+\.js([?#]|$)/.test(String(event.args?.data?.url ?? "")))
+    .sort((a, b) => a.ts - b.ts)[0];
+  const onMain = events.filter((event) => event.pid === main.pid && event.tid === main.tid);
+  return renderingBetween(onMain, Number.NEGATIVE_INFINITY, firstScript?.ts ?? Number.POSITIVE_INFINITY);
+}
+
+/** The middle value (the lower of the two middle ones for an even count). */
+function median(values: number[]): number | undefined {
+  return [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+}
+
 async function traceLoad(browser: PipeBrowser, origin: string, route: string, name: string): Promise<TraceEvent[]> {
   const { browserContextId } = await browser.send("Target.createBrowserContext");
   const { targetId } = await browser.send("Target.createTarget", { url: "about:blank", browserContextId });
@@ -286,6 +321,7 @@ async function main(): Promise<void> {
   const browser = launchPipeBrowser(chromiumPath, chromiumFlags);
   const loadBefore = loadavg();
   const summary = new Map<string, ReturnType<typeof afterFirstPaint>[]>();
+  const renderings = new Map<string, Record<RenderingStep, number>[]>();
   try {
     for (const route of routes) {
       for (const origin of origins) {
@@ -303,11 +339,19 @@ async function main(): Promise<void> {
           const tasks = longTasks(events, `${origin}${route}`);
           const after = afterFirstPaint(events, `${origin}${route}`);
           summary.set(label, [...(summary.get(label) ?? []), after]);
+          const rendering = renderingBeforeScripts(events, `${origin}${route}`);
+          if (rendering) renderings.set(label, [...(renderings.get(label) ?? []), rendering]);
           // On a busy machine the trace can miss the page's parse or its first paint.
           const longestAfter = after
             ? `after the first paint, the longest ${Math.round(after.longestMs)} ms`
             : "no parse or first paint of the page in the trace: left out of the summary";
           console.log(`\n${label}, load ${run}: ${tasks.length} task(s) over ${LONG_TASK_MS} ms; ${longestAfter}`);
+          if (rendering) {
+            const { style, layout, paint } = rendering;
+            console.log(
+              `  the document's rendering before the site's scripts: ${Math.round(style + layout + paint)} ms (style ${Math.round(style)}, layout ${Math.round(layout)}, paint ${Math.round(paint)})`,
+            );
+          }
           for (const task of tasks) {
             console.log(
               `  ${Math.round(task.durationMs)} ms at ${Math.round(task.startMs)} ms (wall ${Math.round(task.wallMs)} ms), ${task.kind}`,
@@ -333,15 +377,19 @@ async function main(): Promise<void> {
     const loads = traced.filter((load) => load !== null);
     const leftOut = traced.length - loads.length;
     const longest = loads.map((load) => Math.round(load.longestMs));
-    const sorted = [...longest].sort((a, b) => a - b);
     const over = loads.reduce((sum, load) => sum + load.over, 0);
     const kinds = (["script", "rendering", "parsing", "other"] as const)
       .map((kind) => `${kind} ${loads.reduce((sum, load) => sum + load.overByKind[kind], 0)}`)
       .join(", ");
     const blocking = loads.reduce((sum, load) => sum + load.blockingMs, 0);
     console.log(
-      `  ${label}: longest ${longest.join(", ")} ms (median ${sorted[Math.floor((sorted.length - 1) / 2)]}); over ${BUDGET_MS} ms: ${over} (${kinds}); blocking ${Math.round(blocking)} ms${leftOut ? `; ${leftOut} load(s) left out` : ""}`,
+      `  ${label}: longest ${longest.join(", ")} ms (median ${median(longest)}); over ${BUDGET_MS} ms: ${over} (${kinds}); blocking ${Math.round(blocking)} ms${leftOut ? `; ${leftOut} load(s) left out` : ""}`,
     );
+  }
+  console.log("\nThe document's rendering (style, layout, paint) before the site's scripts, per load:");
+  for (const [label, loads] of renderings) {
+    const totals = loads.map(({ style, layout, paint }) => Math.round(style + layout + paint));
+    console.log(`  ${label}: ${totals.join(", ")} ms (median ${median(totals)})`);
   }
   console.log(
     `\nEach task: its CPU time times ${CPU_SLOWDOWN}; load average ${loadBefore.map((n) => n.toFixed(2)).join(" ")} before, ${loadAfter.map((n) => n.toFixed(2)).join(" ")} after`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CPU_SLOWDOWN, type TraceEvent, taskParts } from "./trace-tasks.ts";
+import { CPU_SLOWDOWN, renderingBetween, type TraceEvent, taskParts } from "./trace-tasks.ts";
 
 /** A complete event on one thread, `startMs` and `cpuMs` in milliseconds (wall time = CPU time). */
 function event(name: string, startMs: number, cpuMs: number, data: Record<string, unknown> = {}): TraceEvent {
@@ -75,5 +75,26 @@ describe("a trace's tasks", () => {
       kind: "rendering",
       parts: { style: 36 },
     });
+  });
+});
+
+describe("the rendering between two times", () => {
+  it("sums style, layout and paint, each once, and nothing outside the window or of another kind", () => {
+    const onMain = [
+      event("RunTask", 0, 40),
+      event("UpdateLayoutTree", 1, 5),
+      event("Layout", 6, 10),
+      event("Paint", 16, 6),
+      event("Paint", 17, 2), // inside the paint above: already counted with it
+      event("PrePaint", 23, 1),
+      event("EvaluateScript", 25, 8, { url: "" }),
+      event("Layout", 120, 30), // after the window
+    ];
+    expect(renderingBetween(onMain, 0, 100_000)).toEqual({
+      style: 5 * CPU_SLOWDOWN,
+      layout: 10 * CPU_SLOWDOWN,
+      paint: 7 * CPU_SLOWDOWN,
+    });
+    expect(renderingBetween(onMain, 100_000, 200_000)).toEqual({ style: 0, layout: 30 * CPU_SLOWDOWN, paint: 0 });
   });
 });

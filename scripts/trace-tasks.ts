@@ -122,3 +122,28 @@ export function taskParts(task: TraceEvent, onMain: TraceEvent[]): { parts: Map<
   for (const [candidate, ms] of byKind) if (ms > (byKind.get(kind) ?? 0)) kind = candidate;
   return { parts, kind };
 }
+
+export type RenderingStep = "style" | "layout" | "paint";
+
+/**
+ * The browser's rendering on the main thread between two times (trace microseconds): its style, layout
+ * and paint on the slowed CPU. Each event counts once: one inside another already counted (a paint
+ * inside a paint) is part of it.
+ */
+export function renderingBetween(onMain: TraceEvent[], from: number, to: number): Record<RenderingStep, number> {
+  const totals: Record<RenderingStep, number> = { style: 0, layout: 0, paint: 0 };
+  const isStep = (what: string | null): what is RenderingStep =>
+    what === "style" || what === "layout" || what === "paint";
+  const steps = onMain
+    .filter((event) => event.ph === "X" && event.ts >= from && event.ts < to)
+    .map((event) => ({ event, what: describeEvent(event) }))
+    .filter((entry): entry is { event: TraceEvent; what: RenderingStep } => isStep(entry.what))
+    .sort((a, b) => a.event.ts - b.event.ts || (b.event.dur ?? 0) - (a.event.dur ?? 0));
+  let countedUntil = Number.NEGATIVE_INFINITY;
+  for (const { event, what } of steps) {
+    if (event.ts < countedUntil) continue;
+    totals[what] += cpuMs(event);
+    countedUntil = event.ts + (event.dur ?? 0);
+  }
+  return totals;
+}
