@@ -132,6 +132,23 @@ test.describe("validation in the browser", () => {
     await expect(page.locator("main form").getByLabel("Email")).toBeFocused();
     await expect(page.locator("main form").getByLabel("Email")).toHaveValue("not-an-email");
   });
+
+  test("when the checks' request never answers, the form says 'Sending...', then the server checks it", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/status of 400/); // the server's refusal of the invalid form
+    await page.route(/\/assets\/contact-checks-[\w-]+\.js$/, () => {}); // held: never answered
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await fill(page, { name: lead.name, email: "not-an-email" });
+    await send(page);
+    await expect(page.locator("main form").getByRole("button", { name: "Sending..." })).toBeDisabled();
+    // After the form's wait for its checks (4 s), the server answers with the same message.
+    await expect(page.locator("main form").getByRole("alert")).toHaveText(contactMessages.email, { timeout: 10_000 });
+    await expect(page.locator("main form").getByLabel("Email")).toBeFocused();
+    await expect(page.locator("main form").getByRole("button", { name: "Send Message" })).toBeEnabled();
+  });
 });
 
 test.describe("answers that are not the action's own", () => {

@@ -52,6 +52,21 @@ function loadChecks(): Promise<ValidateContact> {
   return checksLoading;
 }
 
+/**
+ * How long a form sent before the checks have loaded waits for them. A stalled request must not hold
+ * the visitor's message: after this, the form is sent and the server checks it.
+ */
+const CHECKS_WAIT_MS = 4000;
+
+function checksWithin(ms: number): Promise<ValidateContact> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The contact form's checks did not load within ${ms} ms`)), ms);
+    loadChecks()
+      .then(resolve, reject)
+      .finally(() => clearTimeout(timer));
+  });
+}
+
 /** The three text inputs, in the order SPEC.md checks them. */
 const textFields = [
   { name: "name", label: "Name", type: "text", autoComplete: "name", maxLength: 200 },
@@ -80,11 +95,12 @@ export function ContactForm({
   const fetcher = useFetcher<ContactResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const checkingBeforeSend = useRef(false);
+  const [checking, setChecking] = useState(false);
   const id = useId();
   const [clientError, setClientError] = useState<{ field: ContactField; message: string } | null>(null);
   const [submissionId, setSubmissionId] = useState(initialSubmissionId);
   const result = fetcher.data ?? serverResult ?? null;
-  const sending = fetcher.state !== "idle";
+  const sending = checking || fetcher.state !== "idle";
   const invalid = clientError ?? (result?.status === "invalid" ? result : null);
   const values = result?.status === "invalid" ? result.values : null;
 
@@ -124,11 +140,13 @@ export function ContactForm({
       return; // the fetcher's form sends it
     }
     // Sent before the checks have loaded (by a click that came before hydration, say): check once
-    // they have, then send. If they cannot load, the server checks it, with the same messages.
+    // they have, then send; meanwhile the button says 'Sending...'. If they cannot load, or take over
+    // CHECKS_WAIT_MS, the form is sent and the server checks it, with the same messages.
     event.preventDefault();
     if (checkingBeforeSend.current) return;
     checkingBeforeSend.current = true;
-    loadChecks()
+    setChecking(true);
+    checksWithin(CHECKS_WAIT_MS)
       .then(
         (validate) => {
           const check = validate(contactInputFromForm(new FormData(form)));
@@ -138,7 +156,10 @@ export function ContactForm({
         },
         () => void fetcher.submit(form),
       )
-      .finally(() => (checkingBeforeSend.current = false));
+      .finally(() => {
+        checkingBeforeSend.current = false;
+        setChecking(false);
+      });
   }
 
   const fieldId = (field: string) => `${id}-${field}`;
