@@ -114,19 +114,26 @@ const LEAN_CATEGORIES = [
 ];
 const CATEGORIES = (values.lean ? LEAN_CATEGORIES : FULL_CATEGORIES).join(",");
 
-/** The page's main thread (the renderer thread that parsed the page's HTML) and when it began to. */
-function mainThread(events: TraceEvent[], url: string): { pid: number; tid: number; ts: number } | null {
+/** The page's main thread (the renderer thread that parsed the page's HTML), when it began to, and its events. */
+interface MainThread {
+  pid: number;
+  tid: number;
+  ts: number;
+  onMain: TraceEvent[];
+}
+
+function mainThread(events: TraceEvent[], url: string): MainThread | null {
   const parse = events
     .filter((event) => event.name === "ParseHTML" && (event.args?.beginData as { url?: string })?.url === url)
     .sort((a, b) => a.ts - b.ts)[0];
-  return parse ? { pid: parse.pid, tid: parse.tid, ts: parse.ts } : null;
+  if (!parse) return null;
+  const onMain = events.filter((event) => event.pid === parse.pid && event.tid === parse.tid);
+  return { pid: parse.pid, tid: parse.tid, ts: parse.ts, onMain };
 }
 
 /** The page's main-thread tasks over the threshold (--over), with what each spent its time on. */
-function longTasks(events: TraceEvent[], url: string): LongTask[] {
-  const main = mainThread(events, url);
-  if (!main) return [];
-  const onMain = events.filter((event) => event.pid === main.pid && event.tid === main.tid);
+function longTasks(events: TraceEvent[], main: MainThread): LongTask[] {
+  const { onMain } = main;
   const tasks = onMain
     .filter((event) => event.ph === "X" && event.name === "RunTask" && event.ts >= main.ts)
     .filter((event) => cpuMs(event) > LONG_TASK_MS);
@@ -189,14 +196,13 @@ function longTasks(events: TraceEvent[], url: string): LongTask[] {
  */
 function afterFirstPaint(
   events: TraceEvent[],
-  url: string,
+  main: MainThread,
 ): { longestMs: number; over: number; overByKind: Record<TaskKind, number>; blockingMs: number } | null {
-  const main = mainThread(events, url);
   const paint = events
-    .filter((event) => event.name === "firstContentfulPaint" && event.pid === main?.pid && event.ts >= (main?.ts ?? 0))
+    .filter((event) => event.name === "firstContentfulPaint" && event.pid === main.pid && event.ts >= main.ts)
     .sort((a, b) => a.ts - b.ts)[0];
-  if (!main || !paint) return null;
-  const onMain = events.filter((event) => event.pid === main.pid && event.tid === main.tid);
+  if (!paint) return null;
+  const { onMain } = main;
   const tasks = onMain
     .filter((event) => event.ph === "X" && event.name === "RunTask" && event.ts >= paint.ts)
     .map((event) => ({ event, ms: cpuMs(event) }));
@@ -219,15 +225,12 @@ function afterFirstPaint(
  * Chromium may parse a document's first bytes, and draw a frame, before its first ParseHTML event. The
  * baseline page, which has no script files, counts to the trace's end.
  */
-function renderingBeforeScripts(events: TraceEvent[], url: string): Record<RenderingStep, number> | null {
-  const main = mainThread(events, url);
-  if (!main) return null;
+function renderingBeforeScripts(events: TraceEvent[], main: MainThread): Record<RenderingStep, number> {
   const firstScript = events
     .filter((event) => event.name === "ResourceSendRequest" && event.pid === main.pid)
     .filter((event) => /\/assets\/[^?#]+\.js([?#]|$)/.test(String(event.args?.data?.url ?? "")))
     .sort((a, b) => a.ts - b.ts)[0];
-  const onMain = events.filter((event) => event.pid === main.pid && event.tid === main.tid);
-  return renderingBetween(onMain, Number.NEGATIVE_INFINITY, firstScript?.ts ?? Number.POSITIVE_INFINITY);
+  return renderingBetween(main.onMain, Number.NEGATIVE_INFINITY, firstScript?.ts ?? Number.POSITIVE_INFINITY);
 }
 
 /** The middle value (the lower of the two middle ones for an even count). */
@@ -336,10 +339,11 @@ async function main(): Promise<void> {
           const site = origin === baseline?.origin ? "baseline" : `site${index + 1}`;
           const name = origins.length > 1 ? `${page}-${site}-${run}` : `${page}-${run}`;
           const events = await traceLoad(browser, origin, route, name);
-          const tasks = longTasks(events, `${origin}${route}`);
-          const after = afterFirstPaint(events, `${origin}${route}`);
+          const main = mainThread(events, `${origin}${route}`);
+          const tasks = main ? longTasks(events, main) : [];
+          const after = main ? afterFirstPaint(events, main) : null;
           summary.set(label, [...(summary.get(label) ?? []), after]);
-          const rendering = renderingBeforeScripts(events, `${origin}${route}`);
+          const rendering = main ? renderingBeforeScripts(events, main) : null;
           if (rendering) renderings.set(label, [...(renderings.get(label) ?? []), rendering]);
           // On a busy machine the trace can miss the page's parse or its first paint.
           const longestAfter = after

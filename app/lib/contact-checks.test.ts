@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactMessages, type ContactInput } from "./contact";
+import { contactInputFromJson, contactMessages, type ContactInput } from "./contact";
 import { validateContact } from "./contact-checks";
 
 const valid: ContactInput = {
@@ -86,5 +86,12 @@ describe("validateContact", () => {
       "Please enter a valid email address.",
     ]);
     expect(failure({ ...valid, referralSource: "Radio" })).toEqual(["referralSource", contactMessages.referralSource]);
+  });
+});
+
+describe("validateContact on a JSON body", () => {
+  it("refuses a body that is not an object", () => {
+    expect(validateContact(contactInputFromJson("text")).ok).toBe(false);
+    expect(validateContact(contactInputFromJson(null)).ok).toBe(false);
   });
 });

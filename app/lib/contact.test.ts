@@ -1,20 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  contactInputFromForm,
-  contactInputFromJson,
-  type ContactInput,
-  newSubmissionId,
-  submissionIdFrom,
-} from "./contact";
-import { validateContact } from "./contact-checks";
-
-const valid: ContactInput = {
-  name: "  Jordan Reyes ",
-  email: " jordan@example.com ",
-  phone: "(870) 555-0199",
-  interests: ["coworking-space", "think-lounge"],
-  referralSource: "Friend or Colleague",
-};
+import { contactInputFromForm, contactInputFromJson, newSubmissionId, submissionIdFrom } from "./contact";
 
 describe("reading a submission", () => {
   it("from a form, with repeated interests and the honeypot", () => {
@@ -33,10 +18,8 @@ describe("reading a submission", () => {
   });
 
   it("from JSON, of any shape", () => {
-    expect(contactInputFromJson({ ...valid, "bot-field": "spam" }).honeypot).toBe("spam");
+    expect(contactInputFromJson({ name: "Jordan Reyes", "bot-field": "spam" }).honeypot).toBe("spam");
     expect(contactInputFromJson([1, 2]).name).toBeUndefined();
-    expect(validateContact(contactInputFromJson("text")).ok).toBe(false);
-    expect(validateContact(contactInputFromJson(null)).ok).toBe(false);
   });
 });
 
