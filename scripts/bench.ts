@@ -7,9 +7,13 @@
 //   --json <file>       where the results go (default .lighthouse/bench.json)
 //   --markdown <file>   also write the table as Markdown (e.g. docs/performance.md)
 //   --reports <dir>     also keep every run's full Lighthouse report (JSON), to see what a score is made of
+//   --baseline          also measure a page with nothing of the site's in it (twenty headings and
+//                       paragraphs, no stylesheet, no script but one line), served by this script: what
+//                       Lighthouse gives any page on this machine, the floor to read the routes' rows against
 // Each route is requested once before it is measured, so the server's content and page caches are
-// warm, as on a site that has been running for a while. Timings depend on what else the machine is
-// doing: the load average is printed with them.
+// warm, as on a site that has been running for a while. The runs go round the routes (and the
+// baseline), so that each sees the machine as the others do. Timings depend on what else the machine
+// is doing: the load average is printed with them.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
@@ -17,6 +21,7 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { siteRoutes } from "../tests/e2e/support/routes.ts";
+import { startBaselineServer } from "./baseline-page.ts";
 import { chromiumFlags, chromiumPath } from "./chromium-path.js";
 import { buildSite, projectRoot as root, startProductionServer } from "./production-server.ts";
 
@@ -61,6 +66,7 @@ const { values } = parseArgs({
     json: { type: "string", default: ".lighthouse/bench.json" },
     markdown: { type: "string" },
     reports: { type: "string" },
+    baseline: { type: "boolean", default: false },
   },
 });
 
@@ -68,16 +74,18 @@ const port = Number(values.port);
 const runs = Math.max(1, Number(values.runs) || 1);
 const routes = values.routes ? values.routes.split(",").map((route) => route.trim()) : siteRoutes.map((r) => r.path);
 const origin = `http://127.0.0.1:${port}`;
+/** The baseline's row in the table and the JSON; it is measured at its own origin. */
+const BASELINE_ROUTE = "baseline";
 
 const score = (value: number | null | undefined) => (typeof value === "number" ? Math.round(value * 100) : null);
 
-async function measure(chromePort: number, route: string, run: number): Promise<Row> {
-  const result = await lighthouse(`${origin}${route}`, { port: chromePort, output: "json", logLevel: "error" });
+async function measure(chromePort: number, url: string, route: string, run: number): Promise<Row> {
+  const result = await lighthouse(url, { port: chromePort, output: "json", logLevel: "error" });
   const lhr = result?.lhr;
   if (!lhr) throw new Error("Lighthouse returned no report.");
   if (values.reports) {
     mkdirSync(values.reports, { recursive: true });
-    const name = route === "/" ? "home" : route.slice(1).replace(/[^a-z0-9]+/gi, "-");
+    const name = route === "/" ? "home" : route.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-");
     writeFileSync(path.join(values.reports, `${name}-${run + 1}.json`), JSON.stringify(lhr));
   }
   if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
@@ -119,15 +127,35 @@ async function measure(chromePort: number, route: string, run: number): Promise<
 }
 
 /** Lighthouse now and then fails to record a busy machine's trace (NO_NAVSTART); such a run is run again. */
-async function measureWithRetry(chromePort: number, route: string, run: number): Promise<Row> {
+async function measureWithRetry(chromePort: number, url: string, route: string, run: number): Promise<Row> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await measure(chromePort, route, run);
+      return await measure(chromePort, url, route, run);
     } catch (error) {
       if (attempt >= 3) throw error;
       console.warn(`${route}: run ${run + 1} failed (${error instanceof Error ? error.message : error}); again.`);
     }
   }
+}
+
+function failedRow(route: string, error: unknown): Row {
+  return {
+    route,
+    performance: null,
+    accessibility: null,
+    bestPractices: null,
+    seo: null,
+    fcpMs: null,
+    lcpMs: null,
+    tbtMs: null,
+    cls: null,
+    jsGzipBytes: null,
+    cssGzipBytes: null,
+    htmlBytes: null,
+    bytesBeforeLcp: null,
+    jsBytesBeforeLcp: null,
+    error: error instanceof Error ? error.message : String(error),
+  };
 }
 
 function median(rows: Row[]): Row {
@@ -138,6 +166,7 @@ function median(rows: Row[]): Row {
 function misses(row: Row): string[] {
   const problems: string[] = [];
   if (row.error) return ["error"];
+  if (row.route === BASELINE_ROUTE) return ["(the machine's floor)"];
   const over = (value: number | null, budget: number) => value !== null && value > budget;
   if (row.performance !== null && row.performance < BUDGETS.performance) problems.push("performance");
   for (const [name, value] of [
@@ -201,46 +230,36 @@ async function main(): Promise<void> {
     chromePath: chromiumPath,
     chromeFlags: [...chromiumFlags, "--headless=new"],
   });
-  const rows: Row[] = [];
+  const baseline = values.baseline ? await startBaselineServer() : null;
+  const targets = routes.map((route) => ({ route, url: `${origin}${route}` }));
+  if (baseline) targets.push({ route: BASELINE_ROUTE, url: `${baseline.origin}/` });
+  const attempts = new Map<string, Row[]>(targets.map((target) => [target.route, []]));
   try {
-    for (const route of routes) {
+    for (const { url } of targets) {
       // A running site has its content cached; the first visit after a start fills the cache, and
       // measuring it would measure the content service rather than the page.
-      await fetch(`${origin}${route}`, { headers: { "User-Agent": "Mozilla/5.0 (bench warm-up)" } }).then((r) =>
-        r.text(),
-      );
-      const attempts: Row[] = [];
-      for (let run = 0; run < runs; run += 1) {
+      await fetch(url, { headers: { "User-Agent": "Mozilla/5.0 (bench warm-up)" } }).then((r) => r.text());
+    }
+    for (let run = 0; run < runs; run += 1) {
+      for (const { route, url } of targets) {
+        let row: Row;
         try {
-          attempts.push(await measureWithRetry(chrome.port, route, run));
+          row = await measureWithRetry(chrome.port, url, route, run);
         } catch (error) {
-          attempts.push({
-            route,
-            performance: null,
-            accessibility: null,
-            bestPractices: null,
-            seo: null,
-            fcpMs: null,
-            lcpMs: null,
-            tbtMs: null,
-            cls: null,
-            jsGzipBytes: null,
-            cssGzipBytes: null,
-            htmlBytes: null,
-            bytesBeforeLcp: null,
-            jsBytesBeforeLcp: null,
-            error: error instanceof Error ? error.message : String(error),
-          });
+          row = failedRow(route, error);
         }
+        attempts.get(route)!.push(row);
+        console.log(
+          `${route}, run ${run + 1}: performance ${row.performance ?? "–"}, TBT ${row.tbtMs === null ? "–" : Math.round(row.tbtMs)} ms${row.error ? ` (${row.error})` : ""}`,
+        );
       }
-      const row = median(attempts);
-      rows.push(row);
-      console.log(`${route}: performance ${row.performance ?? "–"}${row.error ? ` (${row.error})` : ""}`);
     }
   } finally {
     chrome.kill();
     server.kill("SIGTERM");
+    baseline?.server.close();
   }
+  const rows = targets.map(({ route }) => median(attempts.get(route)!));
 
   const loadAfter = loadavg();
   const loadAverage = `load average ${loadBefore.map((n) => n.toFixed(2)).join(" ")} before, ${loadAfter.map((n) => n.toFixed(2)).join(" ")} after`;

@@ -34,14 +34,12 @@
 // their blocking time (the part over 50 ms). Each load also gives, and the summary sums up, the
 // browser's rendering of the document (style, layout, paint) before the site's script files were asked
 // for: the first screen's cost, split into tasks or not.
-import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromiumFlags, chromiumPath } from "./chromium-path.js";
+import { startBaselineServer } from "./baseline-page.ts";
 import { launchPipeBrowser, type PipeBrowser } from "./cdp-pipe.ts";
 import { buildSite, startProductionServer } from "./production-server.ts";
 import {
@@ -288,26 +286,6 @@ async function traceLoad(browser: PipeBrowser, origin: string, route: string, na
     writeFileSync(path.join(values.out, `${name}.json`), JSON.stringify({ traceEvents: events }));
   }
   return events;
-}
-
-/**
- * The baseline (--baseline): a page with none of the site's stylesheet, images or scripts, only text,
- * and the mark the trace waits for, set at its load event. Its CSP allows that one script by its hash.
- */
-const BASELINE_SCRIPT = 'addEventListener("load", () => document.documentElement.setAttribute("data-hydrated", ""));';
-const BASELINE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Baseline</title></head><body>${"<section><h2>A coworking space in a restored foundry</h2><p>Desks, private offices, meeting rooms and an event hall, with fast internet, good coffee and people to work beside.</p></section>".repeat(20)}<script>${BASELINE_SCRIPT}</script></body></html>`;
-
-async function startBaselineServer(): Promise<{ server: Server; origin: string }> {
-  const scriptHash = createHash("sha256").update(BASELINE_SCRIPT).digest("base64");
-  const server = createServer((_request, response) => {
-    response.writeHead(200, {
-      "Content-Type": "text/html; charset=utf-8",
-      "Content-Security-Policy": `default-src 'none'; script-src 'sha256-${scriptHash}'`,
-    });
-    response.end(BASELINE_PAGE);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
 async function main(): Promise<void> {
