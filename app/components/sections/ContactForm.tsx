@@ -10,7 +10,7 @@ import {
   referralOptions,
   SUBMISSION_ID_FIELD,
 } from "~/lib/contact";
-import type { ContactValidation, validateContact } from "~/lib/contact-checks";
+import type { validateContact } from "~/lib/contact-checks";
 import { trackEvent } from "~/lib/analytics";
 import { cn } from "~/lib/cn";
 import { Button } from "../ui/Button";
@@ -121,23 +121,24 @@ export function ContactForm({
     if (result?.status === "invalid") focusField(formRef.current, result.field);
   }, [result]);
 
-  function reportInvalid(form: HTMLFormElement, check: Extract<ContactValidation, { ok: false }>) {
-    setClientError({ field: check.field, message: check.message });
-    trackEvent("form_validation_error", { category: "contact", label: check.message });
-    focusField(form, check.field);
+  /** Checks the form as it stands; on a failure shows, logs and focuses the first message. */
+  function passesChecks(form: HTMLFormElement, validate: ValidateContact): boolean {
+    const check = validate(contactInputFromForm(new FormData(form)));
+    if (!check.ok) {
+      setClientError({ field: check.field, message: check.message });
+      trackEvent("form_validation_error", { category: "contact", label: check.message });
+      focusField(form, check.field);
+      return false;
+    }
+    setClientError(null);
+    return true;
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
     if (loadedChecks) {
-      const check = loadedChecks(contactInputFromForm(new FormData(form)));
-      if (!check.ok) {
-        event.preventDefault();
-        reportInvalid(form, check);
-        return;
-      }
-      setClientError(null);
-      return; // the fetcher's form sends it
+      if (!passesChecks(form, loadedChecks)) event.preventDefault(); // otherwise the fetcher's form sends it
+      return;
     }
     // Sent before the checks have loaded (by a click that came before hydration, say): check once
     // they have, then send; meanwhile the button says 'Sending...'. If they cannot load, or take over
@@ -149,10 +150,7 @@ export function ContactForm({
     checksWithin(CHECKS_WAIT_MS)
       .then(
         (validate) => {
-          const check = validate(contactInputFromForm(new FormData(form)));
-          if (!check.ok) return reportInvalid(form, check);
-          setClientError(null);
-          void fetcher.submit(form);
+          if (passesChecks(form, validate)) void fetcher.submit(form);
         },
         () => void fetcher.submit(form),
       )
