@@ -24,6 +24,7 @@ import { siteRoutes } from "../tests/e2e/support/routes.ts";
 import { startBaselineServer } from "./baseline-page.ts";
 import { chromiumFlags, chromiumPath } from "./chromium-path.js";
 import { buildSite, projectRoot as root, startProductionServer } from "./production-server.ts";
+import { stopWithProcess } from "./stop-with-process.ts";
 
 interface Row {
   route: string;
@@ -230,6 +231,7 @@ async function main(): Promise<void> {
     chromePath: chromiumPath,
     chromeFlags: [...chromiumFlags, "--headless=new"],
   });
+  stopWithProcess(() => chrome.kill());
   const baseline = values.baseline ? await startBaselineServer() : null;
   const targets = routes.map((route) => ({ route, url: `${origin}${route}` }));
   if (baseline) targets.push({ route: BASELINE_ROUTE, url: `${baseline.origin}/` });

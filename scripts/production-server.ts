@@ -4,6 +4,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { stopWithProcess } from "./stop-with-process.ts";
 
 export const projectRoot = path.resolve(import.meta.dirname, "..");
 
@@ -27,6 +28,8 @@ export async function startProductionServer(port: number): Promise<ChildProcess>
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  const forget = stopWithProcess(() => server.kill("SIGTERM"));
+  server.once("exit", forget);
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}.`);
