@@ -13,12 +13,12 @@
 import { mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { demoBlogPost } from "../tests/e2e/support/routes.ts";
 import { buildSite, projectRoot, startProductionServer } from "./production-server.ts";
+import { parseCommandLine } from "./command-line.ts";
 
-const { values } = parseArgs({
+const { values } = parseCommandLine(import.meta.filename, {
   options: {
     "no-build": { type: "boolean", default: false },
     port: { type: "string", default: "4410" },

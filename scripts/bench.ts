@@ -17,7 +17,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { siteRoutes } from "../tests/e2e/support/routes.ts";
@@ -25,6 +24,7 @@ import { startBaselineServer } from "./baseline-page.ts";
 import { chromiumFlags, chromiumPath } from "./chromium-path.js";
 import { buildSite, projectRoot as root, startProductionServer } from "./production-server.ts";
 import { stopWithProcess } from "./stop-with-process.ts";
+import { parseCommandLine } from "./command-line.ts";
 
 interface Row {
   route: string;
@@ -58,7 +58,7 @@ const BUDGETS = {
   homeJsGzipBytes: 150 * 1024,
 };
 
-const { values } = parseArgs({
+const { values } = parseCommandLine(import.meta.filename, {
   options: {
     "no-build": { type: "boolean", default: false },
     port: { type: "string", default: "4400" },

@@ -4,11 +4,11 @@
 // Exits 1 when there are errors (something the site cannot show as meant), 0 otherwise.
 // Run it from a checkout (it loads the site's own code through Vite) with the site's variables.
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { runnerImport } from "vite";
+import { parseCommandLine } from "./command-line.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-const { values } = parseArgs({ options: { json: { type: "boolean", default: false } } });
+const { values } = parseCommandLine(import.meta.filename, { options: { json: { type: "boolean", default: false } } });
 
 async function load<T>(file: string): Promise<T> {
   const { module } = await runnerImport<T>(path.join(root, file), {

@@ -37,7 +37,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { chromiumFlags, chromiumPath } from "./chromium-path.js";
 import { startBaselineServer } from "./baseline-page.ts";
 import { launchPipeBrowser, type PipeBrowser } from "./cdp-pipe.ts";
@@ -52,8 +51,9 @@ import {
   type TraceEvent,
   taskParts,
 } from "./trace-tasks.ts";
+import { parseCommandLine } from "./command-line.ts";
 
-const { values } = parseArgs({
+const { values } = parseCommandLine(import.meta.filename, {
   options: {
     "no-build": { type: "boolean", default: false },
     port: { type: "string", default: "4410" },

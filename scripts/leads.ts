@@ -15,7 +15,6 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline/promises";
-import { parseArgs } from "node:util";
 import {
   type Lead,
   type LeadStatus,
@@ -26,11 +25,12 @@ import {
 } from "../app/services/leads/index.ts";
 import { moveLeadsToPostgres } from "../app/services/leads/move-to-postgres.server.ts";
 import { backupSqliteLeads } from "../app/services/leads/sqlite-backup.server.ts";
+import { parseCommandLine } from "./command-line.ts";
 
 const USAGE =
   "Usage: npm run leads -- list [--status pending|delivered] [--full] [--json] | retry <id> | retry --all-failed | export [file] | delete <id> | erase <email> | purge --delivered-before <YYYY-MM-DD> | backup <file> | move-to-postgres  (add --yes to skip the confirmation)";
 
-const { values, positionals } = parseArgs({
+const { values, positionals } = parseCommandLine(import.meta.filename, {
   allowPositionals: true,
   options: {
     status: { type: "string" },

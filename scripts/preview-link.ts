@@ -3,10 +3,10 @@
 //   npm run preview-link -- --template [--days 90]        Contentful's "Open preview" URL for blog posts
 // It reads SITE_URL and CONTENTFUL_PREVIEW_TOKEN from the environment; without CONTENTFUL_SPACE_ID
 // it makes links for the demo (the embedded stand-in's preview token, http://localhost:3000).
-import { parseArgs } from "node:util";
 import { DEFAULT_LINK_HOURS, isSitePath, previewKeys, previewLink, previewUrlTemplate } from "../server/preview.ts";
+import { parseCommandLine } from "./command-line.ts";
 
-const { values, positionals } = parseArgs({
+const { values, positionals } = parseCommandLine(import.meta.filename, {
   allowPositionals: true,
   options: {
     hours: { type: "string" },

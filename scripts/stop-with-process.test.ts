@@ -18,7 +18,9 @@ function startParent(forget = false): { parent: ChildProcess; childPid: Promise<
     console.log(child.pid);
     setInterval(() => {}, 1000);
   `;
-  const parent = spawn(process.execPath, ["--input-type=module", "-e", source], { stdio: ["ignore", "pipe", "inherit"] });
+  const parent = spawn(process.execPath, ["--input-type=module", "-e", source], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const childPid = once(parent.stdout!, "data").then(([data]) => Number(String(data).trim()));
   return { parent, childPid };
 }
