@@ -15,8 +15,8 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { demoBlogPost } from "../tests/e2e/support/routes.ts";
-import { buildSite, projectRoot, startProductionServer } from "./production-server.ts";
 import { parseCommandLine } from "./command-line.ts";
+import { buildSite, projectRoot, startProductionServer } from "./production-server.ts";
 
 const { values } = parseCommandLine(import.meta.filename, {
   options: {

@@ -22,9 +22,9 @@ import lighthouse from "lighthouse";
 import { siteRoutes } from "../tests/e2e/support/routes.ts";
 import { startBaselineServer } from "./baseline-page.ts";
 import { chromiumFlags, chromiumPath } from "./chromium-path.js";
+import { parseCommandLine } from "./command-line.ts";
 import { buildSite, projectRoot as root, startProductionServer } from "./production-server.ts";
 import { stopWithProcess } from "./stop-with-process.ts";
-import { parseCommandLine } from "./command-line.ts";
 
 interface Row {
   route: string;

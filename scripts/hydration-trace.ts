@@ -40,6 +40,7 @@ import path from "node:path";
 import { chromiumFlags, chromiumPath } from "./chromium-path.js";
 import { startBaselineServer } from "./baseline-page.ts";
 import { launchPipeBrowser, type PipeBrowser } from "./cdp-pipe.ts";
+import { parseCommandLine } from "./command-line.ts";
 import { buildSite, startProductionServer } from "./production-server.ts";
 import {
   CPU_SLOWDOWN,
@@ -51,7 +52,6 @@ import {
   type TraceEvent,
   taskParts,
 } from "./trace-tasks.ts";
-import { parseCommandLine } from "./command-line.ts";
 
 const { values } = parseCommandLine(import.meta.filename, {
   options: {
