@@ -34,7 +34,7 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY package.json package-lock.json server.js ./
 COPY --from=build /app/build ./build
 # The staff's command-line tools: `npm run leads -- list`, `npm run preview-link -- /blog/a-draft`.
-COPY scripts/leads.ts scripts/preview-link.ts ./scripts/
+COPY scripts/leads.ts scripts/preview-link.ts scripts/command-line.ts ./scripts/
 COPY app/services/leads/ ./app/services/leads/
 COPY server/preview.ts ./server/
 RUN mkdir -p /data && chown node:node /data
