@@ -37,8 +37,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
-import { chromiumFlags, chromiumPath } from "./chromium-path.js";
 import { startBaselineServer } from "./baseline-page.ts";
+import { chromiumFlags, chromiumPath } from "./chromium-path.js";
 import { launchPipeBrowser, type PipeBrowser } from "./cdp-pipe.ts";
 import { parseCommandLine } from "./command-line.ts";
 import { buildSite, startProductionServer } from "./production-server.ts";
