@@ -216,22 +216,18 @@ describe("the bootstrap", () => {
       startHydration: null,
       requestHydration: () => {},
       stopRecordingClicks: () => {},
-      modulesArrived: vi.fn(),
     };
     try {
       // Nothing to evaluate first (this test's environment can load no module), so the module code runs at once.
       runBootstrap("window.hydrated = true;", []);
       await vi.waitFor(() => expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1));
-      // Every module had arrived when the module code ran: the first script hears of it.
-      expect(window.pageBootstrap.modulesArrived).toHaveBeenCalled();
     } finally {
       delete window.pageBootstrap;
     }
   });
 
-  it("runs the module code, but never says every module arrived, when one failed to load", async () => {
+  it("runs the module code when a module failed to load", async () => {
     Object.defineProperty(document, "readyState", { value: "loading", configurable: true });
-    const modulesArrived = vi.fn();
     window.pageBootstrap = {
       pageView: null,
       replaying: false,
@@ -239,15 +235,12 @@ describe("the bootstrap", () => {
       startHydration: null,
       requestHydration: () => {},
       stopRecordingClicks: () => {},
-      modulesArrived,
     };
     try {
       runBootstrap('import * as route0 from "/assets/missing-1.js";\nwindow.hydrated = true;', [
         "/assets/missing-1.js",
       ]);
       await vi.waitFor(() => expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1));
-      // A held click then keeps its no-JavaScript fallback (page-bootstrap.ts).
-      expect(modulesArrived).not.toHaveBeenCalled();
     } finally {
       delete window.pageBootstrap;
     }
@@ -263,7 +256,6 @@ describe("the bootstrap", () => {
       startHydration: null as (() => void) | null,
       requestHydration: () => {},
       stopRecordingClicks: () => {},
-      modulesArrived: vi.fn(),
     };
     window.pageBootstrap = bootstrap;
     try {

@@ -158,23 +158,19 @@ export function evaluationOrder(moduleCode: string, preloads: string[]): string[
  * page. Should the load, the paint or the hero's decoding never come (a frame that never loads, a tab
  * in the background), the scripts start after `HYDRATION_FALLBACK_MS`. A
  * visitor's first interaction starts them at once: the page's first script (`page-bootstrap.ts`)
- * calls `window.pageBootstrap.startHydration`, which this script sets; and this script tells it, through
- * `modulesArrived`, when every module has loaded (their preloads' `load` events, or every module
- * evaluated and the module code about to run), and never when one failed to load.
+ * calls `window.pageBootstrap.startHydration`, which this script sets.
  */
 export function deferredModuleScript(nonce: string | null, moduleCode: string, preloads: string[]): string {
   const bootstrap = [
     "(function(){",
     `var n=document.currentScript.nonce,p=${scriptJson(preloads)},q=${scriptJson(evaluationOrder(moduleCode, preloads))},c=${scriptJson(moduleCode)},started=0,waiting=3;`,
-    // Tells the page's first script that every module has arrived (see page-bootstrap.ts).
-    "function arrived(){var b=window.pageBootstrap;if(b&&b.modulesArrived)b.modulesArrived()}",
     'function start(){var m=document.createElement("script");m.type="module";m.nonce=n;m.textContent=c;document.body.appendChild(m)}',
-    // A module that failed to load has not arrived: the module code still runs (it may load it now),
-    // and the first script's held click keeps its no-JavaScript fallback.
-    "function next(){if(!q.length){arrived();return start()}import(q.shift()).then(function(){setTimeout(next,0)},start)}",
-    "function go(){if(started)return;started=1;var left=p.length;",
+    // After a module that failed to load, the module code still runs (it may load it now); should the
+    // page never hydrate, the first script's held clicks go ahead without JavaScript.
+    "function next(){if(!q.length)return start();import(q.shift()).then(function(){setTimeout(next,0)},start)}",
+    "function go(){if(started)return;started=1;",
     'for(var i=0;i<p.length;i++){var l=document.createElement("link");l.rel="modulepreload";l.href=p[i];',
-    "l.onload=function(){if(--left===0)arrived()};document.head.appendChild(l)}",
+    "document.head.appendChild(l)}",
     "next()}",
     "function ready(){if(--waiting===0)requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}",
     'if(document.readyState==="complete")ready();else addEventListener("load",ready,{once:true});',

@@ -191,23 +191,81 @@ describe("the first seconds' script", () => {
     expect(submitted).toHaveBeenCalledTimes(2);
   });
 
-  it("once every module has arrived, lets a held click wait for hydration however long it takes", async () => {
+  it("releases every held click as without JavaScript at once when a script fails before hydration", async () => {
     vi.useFakeTimers();
-    document.body.innerHTML = `<button id="select" type="button" data-analytics="Select: Half Day"
-      data-hold-until-hydrated="" data-fallback-href="https://calendar.example/half-day">Select</button>`;
+    document.body.innerHTML = `<form id="form" action="/contact" method="post">
+      <button id="send" type="submit" data-hold-until-hydrated="">Send Message</button></form>
+      <button id="select" type="button" data-hold-until-hydrated="" data-fallback-href="https://calendar.example/half-day">Select</button>`;
     runFirstScript();
     const open = vi.spyOn(window, "open").mockReturnValue(null);
-    const selected = vi.fn();
-    document.getElementById("select")?.addEventListener("click", selected);
+    const submitted = vi.fn((event: Event) => event.preventDefault());
+    document.getElementById("form")?.addEventListener("submit", submitted);
+    document.getElementById("send")?.click();
     document.getElementById("select")?.click();
-    await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS / 2);
-    window.pageBootstrap?.modulesArrived();
-    await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS * 3);
-    expect(open).not.toHaveBeenCalled();
-    expect(selected).not.toHaveBeenCalled();
-    document.documentElement.dataset.hydrated = "true";
-    await vi.advanceTimersByTimeAsync(0);
-    expect(selected).toHaveBeenCalledTimes(1);
+    expect(submitted).not.toHaveBeenCalled();
+
+    // The client entry threw while it was evaluated: no hydration is coming.
+    window.dispatchEvent(new ErrorEvent("error", { message: "Uncaught Error" }));
+    expect(submitted).toHaveBeenCalledTimes(1);
+    expect(open).toHaveBeenCalledExactlyOnceWith("https://calendar.example/half-day", "_blank", "noopener");
+    // The timer that would have released them has nothing left to do.
+    await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS * 2);
+    expect(submitted).toHaveBeenCalledTimes(1);
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+
+  it("releases a held click at once on an unhandled rejection before hydration", () => {
+    document.body.innerHTML = `<form id="form" action="/contact" method="post">
+      <button id="send" type="submit" data-hold-until-hydrated="">Send Message</button></form>`;
+    runFirstScript();
+    const submitted = vi.fn((event: Event) => event.preventDefault());
+    document.getElementById("form")?.addEventListener("submit", submitted);
+    document.getElementById("send")?.click();
+    window.dispatchEvent(new Event("unhandledrejection"));
+    expect(submitted).toHaveBeenCalledTimes(1);
+  });
+
+  it("lets a script error after hydration release nothing", async () => {
+    document.body.innerHTML = `<a id="more" href="#more" data-hold-until-hydrated="">Load More</a>`;
+    runFirstScript();
+    await markHydrated();
+    const clicked = vi.fn();
+    document.getElementById("more")?.addEventListener("click", clicked);
+    window.dispatchEvent(new ErrorEvent("error", { message: "Uncaught Error" }));
+    expect(clicked).not.toHaveBeenCalled();
+  });
+
+  it("waits for hydration the same time whatever has arrived, counted from the first held click", async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = `<form id="form" action="/contact" method="post">
+      <button id="send" type="submit" data-hold-until-hydrated="">Send Message</button></form>`;
+    runFirstScript();
+    const submitted = vi.fn((event: Event) => event.preventDefault());
+    document.getElementById("form")?.addEventListener("submit", submitted);
+    document.getElementById("send")?.click();
+    await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS - 500);
+    // A second tap on the waiting control neither acts nor starts the wait again.
+    document.getElementById("send")?.click();
+    expect(submitted).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(submitted).toHaveBeenCalledTimes(1);
+  });
+
+  it("replays a control tapped twice while held once, and two tapped controls once each, in order", async () => {
+    document.body.innerHTML = `
+      <button id="events" type="button" data-hold-until-hydrated="">Events</button>
+      <button id="exterior" type="button" data-hold-until-hydrated="">Exterior</button>`;
+    runFirstScript();
+    const replayed: string[] = [];
+    for (const id of ["events", "exterior"]) {
+      document.getElementById(id)?.addEventListener("click", () => replayed.push(id));
+    }
+    for (const id of ["events", "events", "exterior", "events"]) document.getElementById(id)?.click();
+    expect(replayed).toEqual([]);
+    await markHydrated();
+    expect(replayed).toEqual(["events", "exterior"]);
+    // Every tap was the visitor's and is recorded as such; the replays are not recorded again.
+    expect(events("button_click")).toHaveLength(4);
   });
 
   it("opens a held button's no-JavaScript link in a new tab when hydration does not come in time", async () => {

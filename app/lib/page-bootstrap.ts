@@ -7,13 +7,16 @@
  * - the first interaction (pointerdown, keydown, touchstart) starts hydration at once;
  * - a click on a control marked `data-hold-until-hydrated` (one whose hydrated behaviour differs from
  *   its no-JavaScript one: a video tile, a booking option, Load More, the gallery filters, the contact
- *   form's Send) is held and replayed on the same control once the page is hydrated. If hydration has
- *   not come within `HELD_CLICK_TIMEOUT_MS` while the page's modules have still not all arrived (they
- *   were blocked, failed, or the network is slow), the control's no-JavaScript behaviour goes ahead:
- *   its own default action (a link, a submit button), or, for a button whose no-JavaScript form is a
- *   link, that link's address (`data-fallback-href`) in a new tab. From then on, until hydration,
- *   clicks are not held. Once every module has arrived, a held click waits for hydration however long
- *   this device takes: the fallback would load a page again, which is never sooner.
+ *   form's Send) is held and replayed on the same control once the page is hydrated. A second click on
+ *   a held control is the same click; a click on another control joins the queue, and each is replayed
+ *   once, in order, as the hydrated page would have taken them;
+ * - the page's scripts can fail: a module that never arrives, one that throws in an older browser or
+ *   under an extension, a hydration that fails at the root. So if the page is not hydrated
+ *   `HELD_CLICK_TIMEOUT_MS` after the first held click, whatever has arrived, or at once when a script
+ *   error or an unhandled rejection is reported before hydration, every held control does what it does
+ *   without JavaScript: its own default action (a link, a submit button), or, for a button whose
+ *   no-JavaScript form is a link, that link's address (`data-fallback-href`) in a new tab. From then on,
+ *   until hydration, clicks are not held. A visitor never waits longer, and nothing sent is lost.
  * Nothing here knows a component: controls are marked in their markup.
  */
 import { controlLabel, pageViewParams, recordClick, recordedControl, redactLabel, sendEvent } from "./analytics";
@@ -30,8 +33,6 @@ export interface PageBootstrap {
   startHydration: (() => void) | null;
   /** Starts hydration at once (once). */
   requestHydration: () => void;
-  /** Set by the hydration bootstrap: every module has arrived, hydration is under way on this device. */
-  modulesArrived: () => void;
   /** React's click listener has taken over: the first script stops recording clicks. */
   stopRecordingClicks: () => void;
 }
@@ -51,9 +52,9 @@ export const FALLBACK_HREF_ATTRIBUTE = "data-fallback-href";
  * How long a held click waits for hydration before the control's no-JavaScript behaviour goes ahead.
  * The first interaction has started hydration at once; on a slow phone the modules (about 150 KB
  * gzipped) take a second or two to arrive and run, so 3 s lets hydration win on most connections while
- * a visitor never waits long for an answer to a click. It also stays well inside the 5 s for which
- * Chromium, Firefox and WebKit let a page open a new tab after a click (transient user activation),
- * so a link that opens in a new tab still can.
+ * a visitor never waits long for an answer to a click, whether the scripts are slow or broken. It also
+ * stays well inside the 5 s for which Chromium, Firefox and WebKit let a page open a new tab after a
+ * click (transient user activation), so a link that opens in a new tab still can.
  */
 export const HELD_CLICK_TIMEOUT_MS = 3_000;
 
@@ -79,10 +80,10 @@ function firstSeconds(
   const isHydrated = () => root.hasAttribute("data-hydrated");
   const path = location.pathname + location.search;
   let recording = true;
-  let held: HTMLElement | null = null;
+  /** The held controls, in the order they were first clicked; each is replayed or released once. */
+  let held: HTMLElement[] = [];
   let holdTimer: ReturnType<typeof setTimeout> | undefined;
   let gaveUp = false;
-  let arrived = false;
   let releasing: HTMLElement | null = null;
 
   const bootstrap: PageBootstrap = {
@@ -98,11 +99,6 @@ function firstSeconds(
     stopRecordingClicks() {
       recording = false;
     },
-    modulesArrived() {
-      arrived = true;
-      gaveUp = false;
-      clearTimeout(holdTimer);
-    },
   };
   window.pageBootstrap = bootstrap;
   recorders.sendEvent("page_view", recorders.pageViewParams(path));
@@ -114,6 +110,14 @@ function firstSeconds(
   };
   for (const type of interactions) addEventListener(type, onFirstInteraction, { capture: true, passive: true });
 
+  /** Takes the held controls (still in the page) off the queue. */
+  const takeHeld = () => {
+    clearTimeout(holdTimer);
+    const controls = held.filter((control) => control.isConnected);
+    held = [];
+    return controls;
+  };
+
   /** The no-JavaScript behaviour of a click on a held control; React, if it is hydrating, must not act too. */
   const withoutJavaScript = (control: HTMLElement, event: Event) => {
     event.stopImmediatePropagation();
@@ -121,18 +125,21 @@ function firstSeconds(
     if (href) window.open(href, "_blank", "noopener");
   };
 
+  /** Hydration did not come in time, or a script failed: every held control acts as without JavaScript. */
   const giveUp = () => {
+    if (isHydrated()) return;
     gaveUp = true;
-    const control = held;
-    held = null;
-    if (!control?.isConnected) return;
-    releasing = control;
-    try {
-      control.click();
-    } finally {
-      releasing = null;
+    for (const control of takeHeld()) {
+      releasing = control;
+      try {
+        control.click();
+      } finally {
+        releasing = null;
+      }
     }
   };
+  addEventListener("error", giveUp);
+  addEventListener("unhandledrejection", giveUp);
 
   addEventListener(
     "click",
@@ -156,10 +163,10 @@ function firstSeconds(
       }
       event.preventDefault();
       event.stopImmediatePropagation();
-      held = control;
+      if (held.includes(control)) return;
+      held.push(control);
       bootstrap.requestHydration();
-      clearTimeout(holdTimer);
-      if (!arrived) holdTimer = setTimeout(giveUp, holdMs);
+      if (held.length === 1) holdTimer = setTimeout(giveUp, holdMs);
     },
     true,
   );
@@ -167,13 +174,12 @@ function firstSeconds(
   const observer = new MutationObserver(() => {
     if (!isHydrated()) return;
     observer.disconnect();
-    clearTimeout(holdTimer);
-    const control = held;
-    held = null;
-    if (!control?.isConnected) return;
+    removeEventListener("error", giveUp);
+    removeEventListener("unhandledrejection", giveUp);
+    const controls = takeHeld();
     bootstrap.replaying = true;
     try {
-      control.click();
+      for (const control of controls) control.click();
     } finally {
       bootstrap.replaying = false;
     }

@@ -1,0 +1,128 @@
+import { spawnSync } from "node:child_process";
+import type { Page, TestInfo } from "@playwright/test";
+import { contactSuccessMessage } from "../../app/lib/contact";
+import { HELD_CLICK_TIMEOUT_MS } from "../../app/lib/page-bootstrap.ts";
+import { expect, type IsolatedSite, test } from "./support/fixtures";
+
+/**
+ * A page whose scripts fail works as it does without JavaScript (issue 38): the client entry arrives
+ * and throws, or arrives and never hydrates the page, and every control a visitor taps before
+ * hydration (held until then, page-bootstrap.ts) still does what it does without JavaScript, within
+ * the hold's timeout. Nothing a visitor sends is lost.
+ */
+
+const CLIENT_ENTRY = /\/assets\/entry\.client-[^/?]+\.js(\?|$)/;
+
+/** The client entry, as the browser gets it: a module that throws, or one that never hydrates. */
+async function breakClientEntry(page: Page, how: "throws" | "never hydrates"): Promise<void> {
+  const body = how === "throws" ? 'throw new Error("broken client entry (a test)");' : "export {};";
+  await page.route(CLIENT_ENTRY, (route) => route.fulfill({ contentType: "text/javascript", body }));
+}
+
+/** Clicks, and returns how long (ms) from the click to `result`; the timing goes into the report. */
+async function timed(testInfo: TestInfo, what: string, click: () => Promise<void>, result: () => Promise<unknown>) {
+  const clickedAt = Date.now();
+  await click();
+  await result();
+  const ms = Date.now() - clickedAt;
+  testInfo.annotations.push({ type: "timing", description: `${what}: ${ms} ms from the click` });
+  return ms;
+}
+
+const isHydrated = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"));
+
+function storedLeads(site: IsolatedSite): { id: string; status: string }[] {
+  const result = spawnSync(process.execPath, ["scripts/leads.ts", "list", "--json"], {
+    env: { ...process.env, DATA_DIR: site.dataDir },
+    encoding: "utf8",
+  });
+  return JSON.parse(result.stdout || "[]");
+}
+
+/** Fills the contact form as a person does, over a few seconds. */
+async function fillContactForm(page: Page): Promise<void> {
+  const form = page.locator("main form");
+  await form.getByLabel("Name").pressSequentially("Jordan Reyes", { delay: 80 });
+  await form.getByLabel("Email").pressSequentially("jordan.reyes@example.com", { delay: 60 });
+  await form.getByLabel("Phone").pressSequentially("(870) 555-0199", { delay: 60 });
+  await form.locator('input[name="interests"][value="coworking-space"]').check();
+  await form.getByLabel("How did you hear about us?").selectOption("Friend or Colleague");
+}
+
+for (const how of ["throws", "never hydrates"] as const) {
+  test(`the contact form sent while the client entry ${how} posts as without JavaScript; the lead is stored and delivered`, async ({
+    page,
+    isolatedSite,
+    allowConsoleErrors,
+  }, testInfo) => {
+    allowConsoleErrors(/broken client entry/);
+    await breakClientEntry(page, how);
+    await page.goto(`${isolatedSite.url}/contact`);
+    await fillContactForm(page);
+    const posted = page.waitForRequest((request) => request.method() === "POST" && request.url().endsWith("/contact"));
+    const ms = await timed(
+      testInfo,
+      `/contact Send, the client entry ${how}`,
+      () => page.locator("main form").getByRole("button", { name: "Send Message" }).click(),
+      async () => {
+        await posted;
+        await expect(page.getByText(contactSuccessMessage)).toBeVisible();
+      },
+    );
+    // The hold's timeout, and the form's post and answer after it.
+    expect(ms).toBeLessThan(HELD_CLICK_TIMEOUT_MS + 3_000);
+    expect(await isHydrated(page)).toBe(false);
+    await expect
+      .poll(() => isolatedSite.webhook.received().filter((post) => post.path === "/hooks/leads").length)
+      .toBe(1);
+    expect(storedLeads(isolatedSite).map((lead) => lead.status)).toEqual(["delivered"]);
+  });
+}
+
+test("Load More tapped while the client entry throws moves to the next page", async ({
+  page,
+  allowConsoleErrors,
+}, testInfo) => {
+  allowConsoleErrors(/broken client entry/);
+  await breakClientEntry(page, "throws");
+  await page.goto("/blog");
+  await expect(page.getByRole("article")).toHaveCount(6);
+  const ms = await timed(
+    testInfo,
+    "/blog Load More, the client entry throws",
+    () => page.getByRole("link", { name: "Load More" }).click(),
+    () => expect(page).toHaveURL(/\/blog\?page=2$/),
+  );
+  expect(ms).toBeLessThan(HELD_CLICK_TIMEOUT_MS + 3_000);
+  await expect(page.getByRole("article")).not.toHaveCount(6);
+  expect(await page.getByRole("article").count()).toBeGreaterThan(6);
+});
+
+test("a video tile tapped while the client entry throws opens its video", async ({
+  page,
+  context,
+  allowConsoleErrors,
+}, testInfo) => {
+  allowConsoleErrors(/broken client entry/);
+  await breakClientEntry(page, "throws");
+  await page.goto("/coworking");
+  const opened = context.waitForEvent("page");
+  let tabUrl = "";
+  const ms = await timed(
+    testInfo,
+    "/coworking video tile, the client entry throws",
+    () =>
+      page
+        .getByRole("region", { name: "Take a look around" })
+        .getByRole("button", { name: /^Play video: / })
+        .first()
+        .click(),
+    async () => {
+      const tab = await opened;
+      tabUrl = tab.url();
+      await tab.close();
+    },
+  );
+  expect(ms).toBeLessThan(HELD_CLICK_TIMEOUT_MS + 3_000);
+  expect(new URL(tabUrl).pathname).toMatch(/\.mp4$/);
+});
