@@ -14,8 +14,14 @@ export function buildSite(): void {
   if (result.status !== 0) throw new Error("The build failed.");
 }
 
-/** Starts `server.js` on 127.0.0.1:`port` and resolves once it answers /healthz. */
-export async function startProductionServer(port: number): Promise<ChildProcess> {
+/**
+ * Starts `server.js` on 127.0.0.1:`port` and resolves once it answers /healthz. Its lead store and
+ * content snapshot go into `dataDir` (a new temporary folder by default).
+ */
+export async function startProductionServer(
+  port: number,
+  { dataDir = mkdtempSync(path.join(tmpdir(), "hub-bench-")) }: { dataDir?: string } = {},
+): Promise<ChildProcess> {
   const origin = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["server.js"], {
     cwd: projectRoot,
@@ -24,7 +30,7 @@ export async function startProductionServer(port: number): Promise<ChildProcess>
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "hub-bench-")),
+      DATA_DIR: dataDir,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

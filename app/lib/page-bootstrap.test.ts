@@ -40,6 +40,11 @@ function runFirstScript(): void {
   new Function(pageBootstrapScript())();
 }
 
+/** What `window.open` gives for a tab it opened. */
+function openedTab(): Window {
+  return { opener: window } as unknown as Window;
+}
+
 function markHydrated(): Promise<void> {
   document.documentElement.dataset.hydrated = "true";
   // The script hears of it through a MutationObserver, whose callback is a microtask.
@@ -120,7 +125,7 @@ describe("the first seconds' script", () => {
     runFirstScript();
     const start = vi.fn();
     window.pageBootstrap!.startHydration = start;
-    const open = vi.spyOn(window, "open").mockReturnValue(null);
+    const open = vi.spyOn(window, "open").mockReturnValue(openedTab());
     const handled: { trusted: boolean; prevented: boolean }[] = [];
     document.getElementById("tile")?.addEventListener("click", (event) => {
       handled.push({ trusted: event.isTrusted, prevented: event.defaultPrevented });
@@ -197,7 +202,7 @@ describe("the first seconds' script", () => {
       <button id="send" type="submit" data-hold-until-hydrated="">Send Message</button></form>
       <button id="select" type="button" data-hold-until-hydrated="" data-fallback-href="https://calendar.example/half-day">Select</button>`;
     runFirstScript();
-    const open = vi.spyOn(window, "open").mockReturnValue(null);
+    const open = vi.spyOn(window, "open").mockReturnValue(openedTab());
     const submitted = vi.fn((event: Event) => event.preventDefault());
     document.getElementById("form")?.addEventListener("submit", submitted);
     document.getElementById("send")?.click();
@@ -207,7 +212,7 @@ describe("the first seconds' script", () => {
     // The client entry threw while it was evaluated: no hydration is coming.
     window.dispatchEvent(new ErrorEvent("error", { message: "Uncaught Error" }));
     expect(submitted).toHaveBeenCalledTimes(1);
-    expect(open).toHaveBeenCalledExactlyOnceWith("https://calendar.example/half-day", "_blank", "noopener");
+    expect(open).toHaveBeenCalledExactlyOnceWith("https://calendar.example/half-day", "_blank");
     // The timer that would have released them has nothing left to do.
     await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS * 2);
     expect(submitted).toHaveBeenCalledTimes(1);
@@ -273,11 +278,32 @@ describe("the first seconds' script", () => {
     document.body.innerHTML = `<button id="select" type="button" data-analytics="Select: Half Day"
       data-hold-until-hydrated="" data-fallback-href="https://calendar.example/half-day">Select</button>`;
     runFirstScript();
-    const open = vi.spyOn(window, "open").mockReturnValue(null);
+    const open = vi.spyOn(window, "open").mockReturnValue(openedTab());
     document.getElementById("select")?.click();
     expect(open).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS);
-    expect(open).toHaveBeenCalledWith("https://calendar.example/half-day", "_blank", "noopener");
+    expect(open).toHaveBeenCalledWith("https://calendar.example/half-day", "_blank");
     expect(events("button_click")).toHaveLength(1);
+  });
+
+  it("cuts the new tab's opener, and opens the address in this tab when the browser blocks the new one", async () => {
+    vi.useFakeTimers();
+    // An address in this document, which jsdom can navigate to (it loads no other document).
+    window.history.replaceState(null, "", "/coworking");
+    document.body.innerHTML = `<button id="play" type="button" data-hold-until-hydrated=""
+      data-fallback-href="#tour-video">Play</button>`;
+    runFirstScript();
+    const tab = openedTab();
+    const open = vi.spyOn(window, "open").mockReturnValueOnce(tab).mockReturnValueOnce(null);
+    document.getElementById("play")?.click();
+    await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS);
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(tab.opener).toBeNull();
+    expect(window.location.hash).toBe("");
+
+    // Blocked: open() gives nothing, and the address opens here.
+    document.getElementById("play")?.click();
+    expect(open).toHaveBeenCalledTimes(2);
+    expect(window.location.hash).toBe("#tour-video");
   });
 });

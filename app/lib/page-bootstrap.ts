@@ -118,11 +118,20 @@ function firstSeconds(
     return controls;
   };
 
-  /** The no-JavaScript behaviour of a click on a held control; React, if it is hydrating, must not act too. */
+  /**
+   * The no-JavaScript behaviour of a click on a held control; React, if it is hydrating, must not act
+   * too. A link address opens in a new tab, or, where the browser blocks a tab opened this long after
+   * the click (WebKit does), in this one: the visitor gets what they tapped for either way.
+   */
   const withoutJavaScript = (control: HTMLElement, event: Event) => {
     event.stopImmediatePropagation();
     const href = control.getAttribute(fallbackHrefAttribute);
-    if (href) window.open(href, "_blank", "noopener");
+    if (!href) return;
+    // Not opened with "noopener", which makes open() answer null whether or not it opened a tab; the
+    // opener is cut before the new tab has loaded anything.
+    const tab = window.open(href, "_blank");
+    if (tab) tab.opener = null;
+    else location.assign(href);
   };
 
   /** Hydration did not come in time, or a script failed: every held control acts as without JavaScript. */
