@@ -66,6 +66,21 @@ describe("a kept page", () => {
     }
   });
 
+  it("is kept and gzipped whole with nonces side by side, or one at the very start or end of the page", () => {
+    for (const html of [
+      `<p>${renderedNonce}${renderedNonce}</p>`,
+      `${renderedNonce}<p>text</p>`,
+      `<p>text</p>${renderedNonce}`,
+      `${renderedNonce}${renderedNonce}`,
+    ]) {
+      const kept = preparePage({ status: 200, headers: [], html, nonce: renderedNonce });
+      expect(gzipIntact(kept), html).toBe(true);
+      expect(zlib.gunzipSync(gzipBody(kept, answerNonce)!).toString("utf8")).toBe(
+        html.replaceAll(renderedNonce, answerNonce),
+      );
+    }
+  });
+
   it("handles a page without a nonce (no Content-Security-Policy)", () => {
     const kept = preparePage({ status: 200, headers: [], html: "<html>plain</html>", nonce: "" });
     expect(zlib.gunzipSync(gzipBody(kept, "")!).toString("utf8")).toBe("<html>plain</html>");
@@ -152,6 +167,28 @@ describe("createPageCache", () => {
     // Another page is not affected.
     cache.beginRender("/tour");
     expect(cache.renderUnderWay("/tour")).toBeDefined();
+  });
+
+  it("after a purge, lets requests wait for a first render begun under the new version, not the one before", async () => {
+    const cache = createPageCache(options);
+    const endBefore = cache.beginRender("/coworking");
+    const before = cache.renderUnderWay("/coworking");
+    cache.purge();
+    // The render begun before the purge is not worth waiting for: it cannot be kept.
+    expect(cache.renderUnderWay("/coworking")).toBeUndefined();
+    const endAfter = cache.beginRender("/coworking");
+    const after = cache.renderUnderWay("/coworking");
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+    // It fails the version check (not kept), which says nothing of the page: it is still waited for.
+    endBefore({ kept: false });
+    await before;
+    expect(cache.renderUnderWay("/coworking")).toBe(after);
+    endAfter({ kept: true });
+    await after;
+    const endNext = cache.beginRender("/coworking");
+    expect(cache.renderUnderWay("/coworking")).toBeDefined();
+    endNext({ kept: true });
   });
 
   it("is bounded by bytes as well as by entries, and reports both", () => {

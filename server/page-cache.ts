@@ -166,6 +166,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       plain.clear();
       withQuery.clear();
       unkeepable.clear();
+      // A first render begun before the purge cannot be kept: the next request begins one under the new
+      // version, and the others wait for that one instead.
+      rendering.clear();
     },
     lookup(key) {
       const pages = pagesFor(key);
@@ -200,11 +203,17 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         end = resolve;
       });
       rendering.set(key, underWay);
+      const begunUnder = version;
       let ended = false;
       return ({ kept }) => {
         if (ended) return;
         ended = true;
         if (rendering.get(key) === underWay) rendering.delete(key);
+        // Not kept because the content changed meanwhile says nothing of whether the page can be kept.
+        if (begunUnder !== version) {
+          end();
+          return;
+        }
         unkeepable.delete(key);
         if (!kept) {
           unkeepable.set(key, now());
@@ -263,7 +272,7 @@ export function preparePage({
     return zlib.deflateRawSync(piece, options);
   });
   const bytes = pieces.reduce((sum, piece, index) => sum + piece.length + deflatedPieces[index]!.length, 0);
-  return { status, headers, pieces, deflatedPieces, nonceLength, firstPieceCrc: zlib.crc32(pieces[0]!), bytes };
+  return { status, headers, pieces, deflatedPieces, nonceLength, firstPieceCrc: crc32After(pieces[0]!, 0), bytes };
 }
 
 const WINDOW_BYTES = 32 * 1024;
@@ -319,7 +328,7 @@ export function gzipBody(page: CachedPage, nonce: string): Buffer | null {
   for (let index = 1; index < page.pieces.length; index += 1) {
     const piece = page.pieces[index]!;
     parts.push(storedSeparator, page.deflatedPieces[index]!);
-    crc = zlib.crc32(piece, zlib.crc32(separator, crc));
+    crc = crc32After(piece, crc32After(separator, crc));
     length += separator.length + piece.length;
   }
   const trailer = Buffer.alloc(8);
@@ -327,6 +336,15 @@ export function gzipBody(page: CachedPage, nonce: string): Buffer | null {
   trailer.writeUInt32LE(length % 2 ** 32, 4);
   parts.push(FINAL_BLOCK, trailer);
   return Buffer.concat(parts);
+}
+
+/**
+ * The CRC-32 of the text so far followed by `data`. An empty piece (two nonces side by side, or one at
+ * either end of the page) leaves it as it is: some Node versions' `zlib.crc32` answer 0 for empty
+ * input whatever CRC they are given to continue.
+ */
+function crc32After(data: Buffer, crc: number): number {
+  return data.length === 0 ? crc : zlib.crc32(data, crc);
 }
 
 /** A non-final stored DEFLATE block (at most 65,535 bytes; a nonce is 24). */

@@ -1,8 +1,12 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageCacheAnswers } from "./page-cache-http.ts";
-import { ABSOLUTE_FORM_LOCAL, canonicalPage, requestTargets } from "./request-target.ts";
+import { ABSOLUTE_FORM_LOCAL, canonicalPage, requestTargets, withOriginFormTargets } from "./request-target.ts";
 
 const page = () => null;
 const build = {
@@ -101,8 +105,12 @@ describe("requestTargets", () => {
   let server: import("node:http").Server;
   let port: number;
   beforeAll(async () => {
+    const assets = mkdtempSync(path.join(tmpdir(), "request-targets-"));
+    writeFileSync(path.join(assets, "app.css"), "body{margin:0}");
     const app = express();
     app.use(requestTargets());
+    // Mounted on a path, as the site's assets are: Express strips the mount path from the target.
+    app.use("/assets", express.static(assets, { index: false }));
     app.use((request, response) => {
       response.json({
         url: request.url,
@@ -110,7 +118,7 @@ describe("requestTargets", () => {
         absolute: response.locals[ABSOLUTE_FORM_LOCAL] ?? false,
       });
     });
-    server = app.listen(0, "127.0.0.1");
+    server = http.createServer(withOriginFormTargets(app)).listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     port = (server.address() as import("node:net").AddressInfo).port;
   });
@@ -133,6 +141,14 @@ describe("requestTargets", () => {
     const answer = await raw("GET http://attacker.example/tour?page=2 HTTP/1.1");
     expect(answer).toMatch(/^HTTP\/1\.1 200/);
     expect(answer).toContain('{"url":"/tour?page=2","originalUrl":"/tour?page=2","absolute":true}');
+  });
+
+  it("serves a file under a mount path for an absolute-form target as for its path", async () => {
+    for (const target of ["http://attacker.example/assets/app.css", "https://hub.example.org/assets/app.css"]) {
+      const answer = await raw(`GET ${target} HTTP/1.1`);
+      expect(answer, target).toMatch(/^HTTP\/1\.1 200/);
+      expect(answer, target).toMatch(/\r\n\r\nbody\{margin:0\}$/);
+    }
   });
 
   it("answers OPTIONS * with the methods, and refuses other targets that are not a path", async () => {

@@ -1,3 +1,4 @@
+import type { IncomingMessage, RequestListener } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -13,11 +14,37 @@ export const ABSOLUTE_FORM_LOCAL = "absoluteFormTarget";
 
 const ABSOLUTE_FORM = /^([a-z][a-z0-9+.-]*):\/\//i;
 
+/** Marks an incoming request whose absolute-form target `withOriginFormTargets` rewrote. */
+const CAME_IN_ABSOLUTE_FORM = Symbol("came in absolute form");
+
+type MarkedRequest = IncomingMessage & { [CAME_IN_ABSOLUTE_FORM]?: true };
+
 /**
- * Before anything else reads the request: `OPTIONS *` gets the server's methods; an absolute-form
- * target (`GET http://host/tour`, as a proxy may send) is answered as the path it names, in origin
- * form, whatever its host; any other target that is not an absolute path is refused with 400.
- * (CONNECT never reaches Express: see `refuseConnect`.)
+ * The HTTP server's request listener around the app: an absolute-form target (`GET http://host/tour`,
+ * as a proxy may send it) with an http or https scheme becomes the origin-form target it names, before
+ * Express reads anything of the request. (Express's router keeps the scheme and host it saw first and
+ * puts them back when it strips a mount path, so a target rewritten later turned
+ * `http://host/assets/app.css` into a redirect to `/assets/app.css/`.) Any other target is left for
+ * `requestTargets` to answer.
+ */
+export function withOriginFormTargets(app: RequestListener): RequestListener {
+  return (request, response) => {
+    const absolute = ABSOLUTE_FORM.exec(request.url ?? "");
+    const scheme = absolute?.[1]!.toLowerCase();
+    if ((scheme === "http" || scheme === "https") && URL.canParse(request.url!)) {
+      const named = new URL(request.url!);
+      request.url = `${named.pathname}${named.search}`;
+      (request as MarkedRequest)[CAME_IN_ABSOLUTE_FORM] = true;
+    }
+    app(request, response);
+  };
+}
+
+/**
+ * Before anything else reads the request: `OPTIONS *` gets the server's methods; a target that came in
+ * absolute form (rewritten by `withOriginFormTargets`) is answered as the path it names whatever its
+ * host, and marked so it is never kept; any other target that is not an absolute path is refused with
+ * 400. (CONNECT never reaches Express: see `refuseConnect`.)
  */
 export function requestTargets() {
   return (request: Request, response: Response, next: NextFunction) => {
@@ -29,22 +56,8 @@ export function requestTargets() {
       }
       return badTarget(response);
     }
-    const absolute = ABSOLUTE_FORM.exec(target);
-    if (absolute) {
-      const scheme = absolute[1]!.toLowerCase();
-      let named: URL;
-      try {
-        named = new URL(target);
-      } catch {
-        return badTarget(response);
-      }
-      if (scheme !== "http" && scheme !== "https") return badTarget(response);
-      request.url = `${named.pathname}${named.search}`;
-      request.originalUrl = request.url;
-      response.locals[ABSOLUTE_FORM_LOCAL] = true;
-      return next();
-    }
     if (!target.startsWith("/")) return badTarget(response);
+    if ((request as MarkedRequest)[CAME_IN_ABSOLUTE_FORM]) response.locals[ABSOLUTE_FORM_LOCAL] = true;
     next();
   };
 }

@@ -32,7 +32,7 @@ import { createPageCache } from "./page-cache.ts";
 import { leadReadiness } from "./readiness.ts";
 import { resolveIntegrations } from "./integrations.ts";
 import { bridgeConsole, createLogger, logFormatFor } from "./logger.ts";
-import { refuseConnect } from "./request-target.ts";
+import { refuseConnect, withOriginFormTargets } from "./request-target.ts";
 import { originOf } from "./security.ts";
 import { contentfulWebhook } from "./content-webhook.ts";
 import { previewKeys, previewRoutes } from "./preview.ts";
@@ -287,7 +287,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     },
   });
 
-  const server = http.createServer(app);
+  const server = http.createServer(withOriginFormTargets(app));
   server.on("connect", refuseConnect);
   // Longer than load balancers' idle timeouts (60 s on most), so they never reuse a connection we closed.
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;

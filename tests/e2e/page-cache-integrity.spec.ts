@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
+import path from "node:path";
 import { demoBlogPost, siteRoutes } from "./support/routes";
 import { spawnSite } from "./support/spawn-site";
 import { expect, test } from "./support/fixtures";
@@ -113,6 +115,26 @@ const oddTargets = (port: number) => [
   { name: "broken percent-encoding", head: get("/tour%zz"), status: 400 },
 ];
 
+/**
+ * Files the server sends as they are (the build's assets under their mount path, and a file at the
+ * root), asked for in every target form that names them: each answer is the file.
+ */
+function staticTargets(): { name: string; head: string; file: string }[] {
+  const clientDir = path.join(import.meta.dirname, "..", "..", "build", "client");
+  const assets = readdirSync(path.join(clientDir, "assets"));
+  const files = [
+    ...[".js", ".woff2"].map((extension) => `/assets/${assets.find((name) => name.endsWith(extension))!}`),
+    "/favicon.svg",
+  ];
+  return files
+    .flatMap((file) => [
+      { name: "origin form", head: get(file), file },
+      { name: "absolute form, another host", head: get(`http://attacker.example${file}`), file },
+      { name: "absolute form, https", head: get(`https://hub.example.org${file}`), file },
+    ])
+    .map((entry) => ({ ...entry, file: path.join(clientDir, entry.file) }));
+}
+
 /** The one route whose page is never kept (issue 22: a submission id per rendered form). */
 const renderedEachTime = "/contact";
 
@@ -173,6 +195,16 @@ test("no request target or header makes the page cache keep anything but the pag
       expect((await rawRequest(target.port, head)).status, name).toBe(status);
     }
     sent += odd.length;
+    const statics = staticTargets();
+    for (const { name, head, file } of statics) {
+      const answer = await rawRequest(target.port, head);
+      const label = `${name}: ${head.split("\r\n")[0]}`;
+      expect(answer.status, label).toBe(200);
+      // Decoded as the answer's body is (a font's bytes alike on both sides).
+      expect(answer.body, label).toBe(readFileSync(file).toString("utf8"));
+      expect(Number(answer.headers["content-length"]), label).toBe(readFileSync(file).length);
+    }
+    sent += statics.length;
 
     // The contact page is rendered for each visitor (its form carries a submission id of its own):
     // nothing of the corpus was kept for it, and it is still exactly its own page.
