@@ -1,0 +1,55 @@
+import type { Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./support/fixtures";
+
+/**
+ * INP goes to GA4 with its attribution (issue 38): the control the slowest interaction was on, by the
+ * label its clicks are recorded with, when in the load it came, and which phase took the time.
+ */
+
+type GtagEntry = [string, string, Record<string, unknown>];
+
+const sentEvents = (page: Page) =>
+  page.evaluate(() => (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>))) as Promise<
+    GtagEntry[]
+  >;
+
+test("INP names the control a visitor tapped and the phase that took the time", async ({ page }) => {
+  await page.goto("/coworking");
+  await waitForHydration(page);
+  // The vitals module is requested once the page is hydrated and the browser idle.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance.getEntriesByType("resource").some((entry) => /\/assets\/web-vitals-[^/]+\.js$/.test(entry.name)),
+      ),
+    )
+    .toBe(true);
+  // Let the module start observing (it may still be evaluating when it has arrived).
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+
+  const tile = page
+    .getByRole("region", { name: "Take a look around" })
+    .getByRole("button", { name: /^Play video: / })
+    .first();
+  const label = await tile.getAttribute("data-analytics");
+  await tile.click();
+  await expect(page.getByRole("region", { name: "Take a look around" }).locator("video")).toHaveCount(1);
+  // The browser times the interaction after its next paint; then the page is hidden and INP is sent.
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByType("first-input").length)).toBe(1);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate(() => {
+    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+  const inp = async () => (await sentEvents(page)).find(([, action]) => action === "INP")?.[2];
+  await expect.poll(inp).toBeDefined();
+  expect(await inp()).toMatchObject({
+    inp_target: label,
+    inp_interaction_type: "pointer",
+    inp_load_state: "complete",
+    inp_slowest_phase: expect.stringMatching(/^(input_delay|processing_duration|presentation_delay)$/),
+    inp_input_delay: expect.any(Number),
+    inp_processing_duration: expect.any(Number),
+    inp_presentation_delay: expect.any(Number),
+  });
+});
