@@ -3,17 +3,24 @@
 //   --no-build          use the existing build/
 //   --port <n>          where the server listens (default 4400)
 //   --routes /,/blog    only these routes
-//   --runs <n>          runs per route; the median (by performance score) is reported (default 3)
+//   --runs <n>          runs per route; the median (by performance score) is reported (default 3; 5 with --taps)
 //   --json <file>       where the results go (default .lighthouse/bench.json)
 //   --markdown <file>   also write the table as Markdown (e.g. docs/performance.md)
 //   --reports <dir>     also keep every run's full Lighthouse report (JSON), to see what a score is made of
 //   --baseline          also measure a page with nothing of the site's in it (twenty headings and
 //                       paragraphs, no stylesheet, no script but one line), served by this script: what
 //                       Lighthouse gives any page on this machine, the floor to read the routes' rows against
+//   --taps              instead of Lighthouse, the tap probe (scripts/tap-probe.ts): the video tile, a booking
+//                       option, Load More, a gallery filter and Send on an empty contact form, each tapped at
+//                       DOMContentLoaded, at load and hydrated, on a 412 px Chromium with its CPU slowed 4x,
+//                       from pointerdown to the frame after the result; the median of --runs taps at rest
+//                       and again with one core kept busy (a second process in a busy loop), against the
+//                       200 ms budget (INP "good"). Results in .lighthouse/taps.json unless --json says
 // Each route is requested once before it is measured, so the server's content and page caches are
 // warm, as on a site that has been running for a while. The runs go round the routes (and the
 // baseline), so that each sees the machine as the others do. Timings depend on what else the machine
 // is doing: the load average is printed with them.
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
@@ -21,10 +28,12 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { siteRoutes } from "../tests/e2e/support/routes.ts";
 import { startBaselineServer } from "./baseline-page.ts";
+import { launchPipeBrowser } from "./cdp-pipe.ts";
 import { chromiumFlags, chromiumPath } from "./chromium-path.js";
 import { parseCommandLine } from "./command-line.ts";
 import { buildSite, projectRoot as root, startProductionServer } from "./production-server.ts";
 import { stopWithProcess } from "./stop-with-process.ts";
+import { loadAverage, probeTaps, TAP_BUDGET_MS, TAP_CONTROLS, type TapRow, tapTable } from "./tap-probe.ts";
 
 interface Row {
   route: string;
@@ -63,16 +72,18 @@ const { values } = parseCommandLine(import.meta.filename, {
     "no-build": { type: "boolean", default: false },
     port: { type: "string", default: "4400" },
     routes: { type: "string" },
-    runs: { type: "string", default: "3" },
-    json: { type: "string", default: ".lighthouse/bench.json" },
+    runs: { type: "string" },
+    json: { type: "string" },
     markdown: { type: "string" },
     reports: { type: "string" },
     baseline: { type: "boolean", default: false },
+    taps: { type: "boolean", default: false },
   },
 });
 
 const port = Number(values.port);
-const runs = Math.max(1, Number(values.runs) || 1);
+const runs = Math.max(1, Number(values.runs ?? (values.taps ? 5 : 3)) || 1);
+const jsonFile = values.json ?? (values.taps ? ".lighthouse/taps.json" : ".lighthouse/bench.json");
 const routes = values.routes ? values.routes.split(",").map((route) => route.trim()) : siteRoutes.map((r) => r.path);
 const origin = `http://127.0.0.1:${port}`;
 /** The baseline's row in the table and the JSON; it is measured at its own origin. */
@@ -223,8 +234,56 @@ function markdownTable(rows: Row[]): string {
   );
 }
 
+/** The tap probe at rest, then with one core kept busy by a process in a busy loop. */
+async function benchTaps(): Promise<void> {
+  const server = await startProductionServer(port);
+  const browser = launchPipeBrowser(chromiumPath, chromiumFlags);
+  stopWithProcess(() => void browser.close());
+  let busy: ChildProcess | null = null;
+  const conditions: { name: string; loadBefore: string; loadAfter: string; rows: TapRow[] }[] = [];
+  try {
+    for (const control of TAP_CONTROLS) {
+      await fetch(`${origin}${control.route}`, { headers: { "User-Agent": "Mozilla/5.0 (bench warm-up)" } }).then((r) =>
+        r.text(),
+      );
+    }
+    for (const name of ["at rest", "one core busy"]) {
+      if (name === "one core busy") {
+        busy = spawn(process.execPath, ["-e", "for(;;){}"], { stdio: "ignore" });
+        const child = busy;
+        stopWithProcess(() => child.kill());
+      }
+      console.log(`\nTaps, ${name} (load average ${loadAverage()}):`);
+      const loadBefore = loadAverage();
+      const rows = await probeTaps(browser, origin, { runs });
+      conditions.push({ name, loadBefore, loadAfter: loadAverage(), rows });
+    }
+  } finally {
+    busy?.kill();
+    await browser.close();
+    server.kill("SIGTERM");
+  }
+  const table = tapTable(conditions);
+  const loads = conditions
+    .map((c) => `${c.name}: load average ${c.loadBefore} before, ${c.loadAfter} after`)
+    .join("; ");
+  console.log(`\n${table}\n\n${runs} tap(s) per control and moment, median shown; ${loads}\n`);
+  mkdirSync(path.dirname(path.resolve(root, jsonFile)), { recursive: true });
+  const report = { measuredAt: new Date().toISOString(), tapsPerCell: runs, budgetMs: TAP_BUDGET_MS, conditions };
+  writeFileSync(path.resolve(root, jsonFile), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`Results written to ${jsonFile}`);
+  if (values.markdown) {
+    writeFileSync(
+      path.resolve(root, values.markdown),
+      `\`\`\`\n${table}\n\`\`\`\n\n${runs} tap(s) per cell; ${loads}.\n`,
+    );
+    console.log(`Table written to ${values.markdown}`);
+  }
+}
+
 async function main(): Promise<void> {
   if (!values["no-build"]) buildSite();
+  if (values.taps) return benchTaps();
   const server = await startProductionServer(port);
   const loadBefore = loadavg();
   const chrome = await chromeLauncher.launch({
@@ -266,7 +325,7 @@ async function main(): Promise<void> {
   const loadAfter = loadavg();
   const loadAverage = `load average ${loadBefore.map((n) => n.toFixed(2)).join(" ")} before, ${loadAfter.map((n) => n.toFixed(2)).join(" ")} after`;
   console.log(`\n${textTable(rows)}\n\n${runs} run(s) per route, median shown; ${loadAverage}\n`);
-  mkdirSync(path.dirname(path.resolve(root, values.json)), { recursive: true });
+  mkdirSync(path.dirname(path.resolve(root, jsonFile)), { recursive: true });
   const report = {
     measuredAt: new Date().toISOString(),
     runsPerRoute: runs,
@@ -275,8 +334,8 @@ async function main(): Promise<void> {
     budgets: BUDGETS,
     rows,
   };
-  writeFileSync(path.resolve(root, values.json), `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`Results written to ${values.json}`);
+  writeFileSync(path.resolve(root, jsonFile), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`Results written to ${jsonFile}`);
   if (values.markdown) {
     writeFileSync(
       path.resolve(root, values.markdown),

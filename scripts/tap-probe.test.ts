@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { medianTap, TAP_CONTROLS, TAP_MOMENTS, type TapRow, tapTable } from "./tap-probe.ts";
+
+describe("the tap probe", () => {
+  it("takes the middle tap, a lost tap counting as the slowest", () => {
+    expect(medianTap([180, 120, 400, 150, 90])).toBe(150);
+    expect(medianTap([180, null, 120])).toBe(180);
+    expect(medianTap([null, null, 120])).toBeNull();
+    expect(medianTap([])).toBeNull();
+  });
+
+  it("measures the five held controls, each on its own route", () => {
+    expect(TAP_CONTROLS.map((control) => control.name)).toEqual([
+      "video tile",
+      "booking option",
+      "Load More",
+      "gallery filter",
+      "Send, empty contact form",
+    ]);
+    expect(TAP_MOMENTS).toEqual(["DOMContentLoaded", "load", "hydrated"]);
+  });
+
+  it("shows each condition's median beside the others and flags a cell over the budget in either", () => {
+    const row = (moment: TapRow["moment"], samples: (number | null)[]): TapRow => ({
+      control: "video tile",
+      route: "/coworking",
+      moment,
+      samples,
+      median: medianTap(samples),
+    });
+    const table = tapTable([
+      { name: "at rest", rows: [row("load", [150, 160, 170]), row("hydrated", [60, 70, 80])] },
+      { name: "one core busy", rows: [row("load", [210, 260, 230]), row("hydrated", [90, null, 95])] },
+    ]);
+    const [header, load, hydrated] = table.split("\n");
+    expect(header).toMatch(/at rest \(median\)\s+one core busy \(median\)/);
+    expect(load).toMatch(/load\s+160 ms\s+230 ms\s+150 160 170 \| 210 260 230\s+over 200 ms/);
+    expect(hydrated).toMatch(/hydrated\s+70 ms\s+95 ms\s+60 70 80 \| 90 lost 95\s+ok/);
+  });
+});

@@ -1,0 +1,267 @@
+// The tap probe of `npm run bench -- --taps` (issue 38): how long a visitor's first tap takes to show its
+// result, at three moments of a page's load, on a phone-sized Chromium with its CPU slowed 4x. Each
+// control is tapped at DOMContentLoaded, at the `load` event, and once the page is hydrated and idle;
+// the time runs from the tap's `pointerdown` to the frame after its visible result is in the DOM. Every
+// load is a new browser context (nothing cached, as a first visit), the control is scrolled into view
+// at once before the tap (the site scrolls smoothly, and a tap during a smooth scroll misses), and the
+// tap is the browser's own mouse input at the control's centre. The probe drives Chromium over the
+// DevTools protocol on a pipe without enabling the Runtime domain (cdp-pipe.ts), as a visitor's browser.
+import { loadavg } from "node:os";
+import type { PipeBrowser } from "./cdp-pipe.ts";
+
+export const TAP_BUDGET_MS = 200;
+export const TAP_MOMENTS = ["DOMContentLoaded", "load", "hydrated"] as const;
+export type TapMoment = (typeof TAP_MOMENTS)[number];
+
+export interface TapControl {
+  name: string;
+  route: string;
+  /** A page expression for the control to tap. */
+  control: string;
+  /** A page expression that is truthy once the tap's visible result is in the DOM. */
+  result: string;
+}
+
+/** The controls whose hydrated behaviour differs from their no-JavaScript one (their clicks are held). */
+export const TAP_CONTROLS: TapControl[] = [
+  {
+    name: "video tile",
+    route: "/coworking",
+    control: `document.querySelector('button[data-analytics^="Play video: "]')`,
+    result: `document.querySelector('main video')`,
+  },
+  {
+    name: "booking option",
+    route: "/event-spaces",
+    control: `document.querySelector('button[data-analytics="Select: Half Day"]')`,
+    result: `[...document.querySelectorAll('main h2, main h3')].some((h) => h.textContent.includes('Book the Think Lounge: Half Day'))`,
+  },
+  {
+    name: "Load More",
+    route: "/blog",
+    control: `document.querySelector('main a[data-analytics][href*="page=2"]')`,
+    result: `document.querySelectorAll('main article').length > 6`,
+  },
+  {
+    name: "gallery filter",
+    route: "/gallery",
+    control: `[...document.querySelectorAll('main button[aria-pressed]')].find((b) => b.textContent.trim() === 'Exterior')`,
+    result: `[...document.querySelectorAll('main button[aria-pressed="true"]')].some((b) => b.textContent.trim() === 'Exterior')`,
+  },
+  {
+    name: "Send, empty contact form",
+    route: "/contact",
+    control: `document.querySelector('main form button[type="submit"]')`,
+    result: `document.querySelector('main form [role="alert"]')?.textContent.includes('Name is required.')`,
+  },
+];
+
+/** How long a tap may take before it counts as lost (a page that never answered it). */
+const TAP_TIMEOUT_MS = 15_000;
+/** After hydration, the page is left this long to settle before the tap (the idle moment). */
+const SETTLE_MS = 1_000;
+
+/** Runs in every page before its own scripts: notes the time of the first pointerdown after it is armed. */
+const RECORDER = `addEventListener("pointerdown", (event) => {
+  if (window.__tapArmed && window.__tapDown === undefined) window.__tapDown = event.timeStamp;
+}, { capture: true, passive: true });`;
+
+/**
+ * Resolves, in the page, with the milliseconds from the recorded pointerdown to the frame after
+ * `result` became true (a frame, then a task: the frame with the result has been drawn).
+ */
+const watchFor = (result: string) => `new Promise((resolve) => {
+  let done = false;
+  const check = () => {
+    if (done || window.__tapDown === undefined || !(${result})) return;
+    done = true;
+    observer.disconnect();
+    requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - window.__tapDown), 0));
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const poll = () => { check(); if (!done) requestAnimationFrame(poll); };
+  requestAnimationFrame(poll);
+  setTimeout(() => { if (!done) { done = true; observer.disconnect(); resolve(null); } }, ${TAP_TIMEOUT_MS});
+})`;
+
+interface Session {
+  send: (method: string, params?: Record<string, unknown>) => Promise<Record<string, unknown>>;
+  close: () => Promise<void>;
+}
+
+async function openPage(browser: PipeBrowser): Promise<Session & { sessionId: string }> {
+  const { browserContextId } = await browser.send("Target.createBrowserContext");
+  const { targetId } = await browser.send("Target.createTarget", { url: "about:blank", browserContextId });
+  const { sessionId } = (await browser.send("Target.attachToTarget", { targetId, flatten: true })) as {
+    sessionId: string;
+  };
+  return {
+    sessionId,
+    send: (method, params) => browser.send(method, params, sessionId),
+    close: async () => {
+      await browser.send("Target.disposeBrowserContext", { browserContextId });
+    },
+  };
+}
+
+async function evaluate<T>(session: Session, expression: string, awaitPromise = false): Promise<T> {
+  const { result, exceptionDetails } = (await session.send("Runtime.evaluate", {
+    expression,
+    returnByValue: true,
+    awaitPromise,
+  })) as { result: { value?: T }; exceptionDetails?: { text: string } };
+  if (exceptionDetails) throw new Error(`In the page: ${exceptionDetails.text}`);
+  return result.value as T;
+}
+
+/** One load of the control's page and one tap at `moment`: the milliseconds to its result, or null if none came. */
+export async function tapOnce(
+  browser: PipeBrowser,
+  origin: string,
+  control: TapControl,
+  moment: TapMoment,
+): Promise<number | null> {
+  const session = await openPage(browser);
+  const reached = { DOMContentLoaded: false, load: false };
+  let wake = () => {};
+  const stopListening = browser.onEvent((message) => {
+    if (message.sessionId !== session.sessionId) return;
+    if (message.method === "Page.domContentEventFired") reached.DOMContentLoaded = true;
+    else if (message.method === "Page.loadEventFired") reached.load = true;
+    else return;
+    wake();
+  });
+  const until = (moment: "DOMContentLoaded" | "load") =>
+    new Promise<void>((resolve) => {
+      const check = () => (reached[moment] ? resolve() : undefined);
+      wake = check;
+      check();
+    });
+  try {
+    await session.send("Emulation.setDeviceMetricsOverride", {
+      width: 412,
+      height: 915,
+      deviceScaleFactor: 1,
+      mobile: true,
+    });
+    await session.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await session.send("Page.enable");
+    await session.send("Page.addScriptToEvaluateOnNewDocument", { source: RECORDER });
+    await session.send("Page.navigate", { url: `${origin}${control.route}` });
+    if (moment === "hydrated") {
+      await until("load");
+      const deadline = Date.now() + 30_000;
+      while (!(await evaluate<boolean>(session, `document.documentElement.hasAttribute("data-hydrated")`))) {
+        if (Date.now() > deadline) throw new Error(`${control.route} did not hydrate within 30 s of its load event.`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    } else {
+      await until(moment);
+    }
+    const centre = await evaluate<{ x: number; y: number } | null>(
+      session,
+      `(() => {
+        const control = ${control.control};
+        if (!control) return null;
+        control.scrollIntoView({ block: "center", behavior: "instant" });
+        const box = control.getBoundingClientRect();
+        window.__tapArmed = true;
+        return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+      })()`,
+    );
+    if (!centre) throw new Error(`${control.name}: no control on ${control.route}.`);
+    const answered = evaluate<number | null>(session, watchFor(control.result), true);
+    for (const type of ["mousePressed", "mouseReleased"]) {
+      await session.send("Input.dispatchMouseEvent", { type, ...centre, button: "left", clickCount: 1 });
+    }
+    const ms = await answered;
+    return ms === null ? null : Math.round(ms);
+  } finally {
+    stopListening();
+    await session.close();
+  }
+}
+
+export interface TapRow {
+  control: string;
+  route: string;
+  moment: TapMoment;
+  /** Milliseconds per tap, in the order taken; null for a tap whose result never came. */
+  samples: (number | null)[];
+  median: number | null;
+}
+
+/** The middle sample (a lost tap counts as the slowest); null when most taps were lost. */
+export function medianTap(samples: (number | null)[]): number | null {
+  if (samples.length === 0) return null;
+  const sorted = [...samples].sort((a, b) => (a ?? Number.POSITIVE_INFINITY) - (b ?? Number.POSITIVE_INFINITY));
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? null;
+}
+
+/** Every control at every moment, `runs` taps each, going round them so each sees the machine alike. */
+export async function probeTaps(
+  browser: PipeBrowser,
+  origin: string,
+  {
+    runs,
+    controls = TAP_CONTROLS,
+    log = console.log,
+  }: { runs: number; controls?: TapControl[]; log?: (line: string) => void },
+): Promise<TapRow[]> {
+  const rows: TapRow[] = controls.flatMap((control) =>
+    TAP_MOMENTS.map((moment) => ({ control: control.name, route: control.route, moment, samples: [], median: null })),
+  );
+  for (let run = 0; run < runs; run += 1) {
+    for (const row of rows) {
+      const control = controls.find((candidate) => candidate.name === row.control)!;
+      let ms: number | null;
+      try {
+        ms = await tapOnce(browser, origin, control, row.moment);
+      } catch (error) {
+        log(`  ${row.control} at ${row.moment}: ${error instanceof Error ? error.message : error}`);
+        ms = null;
+      }
+      row.samples.push(ms);
+      log(`  ${row.control} at ${row.moment}, run ${run + 1}: ${ms === null ? "no result" : `${ms} ms`}`);
+    }
+  }
+  for (const row of rows) row.median = medianTap(row.samples);
+  return rows;
+}
+
+/** The table: a row per control and moment, the median of each condition, and the budget. */
+export function tapTable(conditions: { name: string; rows: TapRow[] }[]): string {
+  const [first] = conditions;
+  if (!first) return "";
+  const cells = [
+    [
+      "control",
+      "route",
+      "tapped at",
+      ...conditions.map((condition) => `${condition.name} (median)`),
+      "samples",
+      "budget",
+    ],
+    ...first.rows.map((row, index) => {
+      const each = conditions.map((condition) => condition.rows[index]!);
+      const over = each.some((entry) => entry.median === null || entry.median > TAP_BUDGET_MS);
+      return [
+        row.control,
+        row.route,
+        row.moment,
+        ...each.map((entry) => (entry.median === null ? "lost" : `${entry.median} ms`)),
+        each.map((entry) => entry.samples.map((sample) => sample ?? "lost").join(" ")).join(" | "),
+        over ? `over ${TAP_BUDGET_MS} ms` : "ok",
+      ];
+    }),
+  ];
+  const widths = cells[0]!.map((_, column) => Math.max(...cells.map((line) => String(line[column]).length)));
+  return cells.map((line) => line.map((cell, column) => String(cell).padEnd(widths[column]!)).join("  ")).join("\n");
+}
+
+export const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
