@@ -99,6 +99,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     store: leadStore,
     webhookUrl: integrations.leads.webhookUrl,
     mirrorUrl: integrations.leads.mirrorUrl,
+    signingSecrets: integrations.leads.signingSecrets,
     firstRetryMs: env.LEAD_RETRY_AFTER,
   });
   const contentConfig = integrations.content.config;
@@ -242,7 +243,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     preview,
     previewContext,
     contentWebhook: contentfulWebhook({
-      secret: env.CONTENTFUL_WEBHOOK_SECRET ?? null,
+      secrets: env.CONTENTFUL_WEBHOOK_SECRET ?? null,
       purge: purgeContent,
     }),
     health: () => ({
@@ -254,9 +255,11 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
         booking: integrations.booking.mode,
         analytics: integrations.analytics.mode,
       },
-      ...(integrations.leads.mode === "unconfigured"
-        ? { warnings: ["LEAD_WEBHOOK_URL is not set: leads are stored and wait for delivery until it is."] }
-        : {}),
+      ...healthWarnings(
+        integrations.leads.mode === "unconfigured" &&
+          "LEAD_WEBHOOK_URL is not set: leads are stored and wait for delivery until it is.",
+        env.SITE_MODE === "production" && integrations.leads.signingSecrets.length === 0 && UNSIGNED_POSTS_WARNING,
+      ),
     }),
     readiness: async () => {
       const leads = await leadReadiness({
@@ -302,6 +305,9 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
   server.listen(env.PORT, env.HOST, () => {
     const { port } = server.address() as AddressInfo;
     for (const line of integrations.summary()) console.log(line);
+    if (env.SITE_MODE === "production" && integrations.leads.signingSecrets.length === 0) {
+      console.warn(UNSIGNED_POSTS_WARNING);
+    }
     leadDelivery.start();
     leadStore
       .stats()
@@ -340,6 +346,14 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     console.error("Unhandled promise rejection; stopping so the supervisor restarts the site:", reason);
     shutdown("Unhandled promise rejection", 1);
   });
+}
+
+const UNSIGNED_POSTS_WARNING =
+  "LEAD_WEBHOOK_SECRET is not set: lead posts are not signed, so the receiver cannot tell them from forgeries (docs/deploy.md, Verifying deliveries).";
+
+function healthWarnings(...warnings: (string | false)[]): { warnings?: string[] } {
+  const present = warnings.filter((warning): warning is string => warning !== false);
+  return present.length > 0 ? { warnings: present } : {};
 }
 
 /** Names the content a snapshot holds: the same space, environment and site, served the same way. */

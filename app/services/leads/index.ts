@@ -22,6 +22,8 @@ export {
   type LeadDelivery,
   type LeadDeliveryOptions,
   MAX_RETRY_MS,
+  POST_OUTCOMES,
+  type PostOutcome,
   retryDelayMs,
 } from "./delivery.server.ts";
 export { createLeadIntake, type LeadIntake, type LeadSubmissionResult } from "./intake.server.ts";
