@@ -2,7 +2,8 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PurgeEvent, PurgeScope } from "~/services/content";
-import { contentfulWebhook, purgeScopeOf, secretMatches } from "./content-webhook.ts";
+import { contentfulWebhook, purgeScopeOf } from "./content-webhook.ts";
+import { secretMatches } from "./secret-match.ts";
 
 const SECRET = "a-long-shared-secret-0123456789";
 const NEXT_SECRET = "the-next-shared-secret-9876543210";

@@ -1,15 +1,15 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
 import type { PurgeEvent, PurgeScope } from "~/services/content";
+import { secretMatches } from "./secret-match.ts";
 
 /**
  * `POST /webhooks/contentful`: Contentful calls it when an editor publishes, unpublishes, archives or
  * deletes an entry or an asset. The call must carry the shared secret (CONTENTFUL_WEBHOOK_SECRET) in
  * the `X-Webhook-Secret` header, set up in Contentful as a secret header (docs/content.md). During a
  * rotation the variable holds the old secret and the new one, and a call with either is accepted, so
- * no call is refused while Contentful's header changes over. The cached
- * answers the change affects are purged at once: an entry purges its content type, an asset (or
- * anything unreadable) purges everything.
+ * no call is refused while Contentful's header changes over. The cached answers the change affects
+ * are purged at once: an entry purges its content type, an asset (or anything unreadable) purges
+ * everything.
  */
 
 export const WEBHOOK_SECRET_HEADER = "x-webhook-secret";
@@ -20,18 +20,6 @@ export interface WebhookOptions {
   /** The accepted secrets (one, or two during a rotation); null = the webhook is off. */
   secrets: readonly string[] | null;
   purge: (scope: PurgeScope) => PurgeEvent;
-}
-
-/**
- * Whether `given` is one of the secrets. Digests of equal length are compared, each secret every
- * time, so the time taken says nothing about a secret, nor about which one matched.
- */
-export function secretMatches(given: string | undefined, secrets: readonly string[]): boolean {
-  const digest = (value: string) => createHash("sha256").update(value).digest();
-  const offered = digest(given ?? "");
-  let matched = false;
-  for (const secret of secrets) matched = timingSafeEqual(offered, digest(secret)) || matched;
-  return matched && given !== undefined;
 }
 
 /** What a change affects, from Contentful's topic header and the entity it sent. */

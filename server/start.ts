@@ -28,6 +28,7 @@ import {
   openLeadStore,
 } from "~/services/leads";
 import { createApp } from "./app.ts";
+import { createServerMetrics } from "./metrics.ts";
 import { createPageCache } from "./page-cache.ts";
 import { leadReadiness } from "./readiness.ts";
 import { resolveIntegrations } from "./integrations.ts";
@@ -95,15 +96,6 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     await integrations.close();
     process.exit(1);
   }
-  const leadDelivery = createLeadDelivery({
-    store: leadStore,
-    webhookUrl: integrations.leads.webhookUrl,
-    mirrorUrl: integrations.leads.mirrorUrl,
-    signingSecrets: integrations.leads.signingSecrets,
-    firstRetryMs: env.LEAD_RETRY_AFTER,
-  });
-  const contentConfig = integrations.content.config;
-
   // Rendered pages, once per content version (not in development, where every edit must show). Every
   // way the content behind them changes purges them:
   // - a purge of the content caches: the publish webhook's, or another instance's heard through
@@ -114,6 +106,25 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
   // A page whose loaders met a failure (a negative-cache entry included) or a late section is never
   // kept (`skipPageCache`), and the snapshot is restored before the first page is rendered.
   const pageCache = vite ? undefined : createPageCache(PAGE_CACHE_LIMITS);
+  // Only with METRICS_TOKEN: without it nobody may read them, so nothing is counted.
+  const metrics = env.METRICS_TOKEN
+    ? createServerMetrics({
+        leadStats: () => leadStore.stats(),
+        pageCacheStats: () => pageCache?.stats() ?? null,
+        onStoreError: (error) => console.warn("Metrics: the lead store cannot be read (hub_lead_store_up 0).", error),
+      })
+    : null;
+  const leadDelivery = createLeadDelivery({
+    store: leadStore,
+    webhookUrl: integrations.leads.webhookUrl,
+    mirrorUrl: integrations.leads.mirrorUrl,
+    signingSecrets: integrations.leads.signingSecrets,
+    firstRetryMs: env.LEAD_RETRY_AFTER,
+    onPostOutcome: metrics?.leadPost,
+    onDelivered: metrics?.leadDelivered,
+  });
+  const contentConfig = integrations.content.config;
+
   const purgePages = () => pageCache?.purge();
   const cacheTimings = {
     freshMs: 60_000,
@@ -151,7 +162,9 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
 
   const contentService = (api: "delivery" | "preview", caches: { cache: Cache; lookupCache: Cache }) =>
     createContentService({
-      client: createContentClient(contentConfig, api),
+      client: createContentClient(contentConfig, api, {
+        onAttempt: metrics?.contentfulResponses(api === "preview" ? "content_preview" : "content"),
+      }),
       contentSiteId: contentConfig.contentSiteId,
       assetUrl: assetUrlResolver(contentConfig),
       ...caches,
@@ -163,6 +176,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
       events: createEventsService({
         ...integrations.events.config,
         cache: createCache({ ...cacheTimings, maxEntries: 10 }),
+        ...(metrics ? { fetch: metrics.countingFetch("events") } : {}),
       }),
       eventCovers: createEventCoverService({
         publicUrl: integrations.events.config.publicUrl,
@@ -239,6 +253,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
         },
     devMiddleware: vite?.middlewares,
     pageCache,
+    ...(metrics && env.METRICS_TOKEN ? { metrics: { instance: metrics, tokens: env.METRICS_TOKEN } } : {}),
     logger,
     preview,
     previewContext,
@@ -308,6 +323,11 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     if (env.SITE_MODE === "production" && integrations.leads.signingSecrets.length === 0) {
       console.warn(UNSIGNED_POSTS_WARNING);
     }
+    console.log(
+      env.METRICS_TOKEN
+        ? `metrics   on: GET /metrics for a bearer token of METRICS_TOKEN (${env.METRICS_TOKEN.length} accepted)`
+        : "metrics   off: METRICS_TOKEN not set; GET /metrics answers like any unknown address",
+    );
     leadDelivery.start();
     leadStore
       .stats()
