@@ -325,7 +325,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     }
     console.log(
       env.METRICS_TOKEN
-        ? `metrics   on: GET /metrics for a bearer token of METRICS_TOKEN (${env.METRICS_TOKEN.length} accepted)`
+        ? `metrics   on: GET /metrics answers with one of METRICS_TOKEN's ${env.METRICS_TOKEN.length} token(s) as the bearer`
         : "metrics   off: METRICS_TOKEN not set; GET /metrics answers like any unknown address",
     );
     leadDelivery.start();

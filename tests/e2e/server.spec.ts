@@ -67,7 +67,10 @@ test.describe("the server", () => {
       expect(site.output()).toContain("analytics off: GA_MEASUREMENT_ID not set");
       expect(health.warnings).toEqual([
         "LEAD_WEBHOOK_URL is not set: leads are stored and wait for delivery until it is.",
+        "LEAD_WEBHOOK_SECRET is not set: lead posts are not signed, so the receiver cannot tell them from forgeries (docs/deploy.md, Verifying deliveries).",
       ]);
+      expect(site.output()).toContain("posts are NOT signed (LEAD_WEBHOOK_SECRET not set)");
+      expect(site.output()).toMatch(/"level":"warn".*LEAD_WEBHOOK_SECRET is not set: lead posts are not signed/);
 
       const form = new URLSearchParams({
         name: "Jordan Reyes",
