@@ -1,5 +1,6 @@
 import net from "node:net";
 import { Webhook } from "standardwebhooks";
+import type { ContactSubmission } from "../../app/lib/contact";
 import { openLeadStore } from "../../app/services/leads/index.ts";
 import { expect, type IsolatedSite, test } from "./support/fixtures";
 import { liveContentEnv, liveEventsEnv } from "./support/content-stand-in";
@@ -31,7 +32,7 @@ async function scrape(site: { url: string }, token = TOKEN): Promise<Map<string,
   return samples;
 }
 
-const lead = {
+const lead: ContactSubmission = {
   name: "Jordan Reyes",
   email: "jordan.reyes@example.com",
   phone: "(870) 555-0199",
