@@ -192,6 +192,15 @@ describe("parseEnv", () => {
     ]);
   });
 
+  it("names a quoted list, which an env file would pass on quotes and all", () => {
+    const old = "0123456789abcdef0123456789abcdef";
+    const next = "fedcba9876543210fedcba9876543210";
+    expect(problemsOf({ CONTENTFUL_WEBHOOK_SECRET: `"${old} ${next}"` })).toEqual([
+      "CONTENTFUL_WEBHOOK_SECRET: secret 1 of 2 starts or ends with a quotation mark: an env file keeps quotes as part of the value, so write it without them",
+      "CONTENTFUL_WEBHOOK_SECRET: secret 2 of 2 starts or ends with a quotation mark: an env file keeps quotes as part of the value, so write it without them",
+    ]);
+  });
+
   it("takes metrics bearer tokens, one or several, each long and made of token characters", () => {
     const token = "3f9c1e0b7a5d4c2b1a0f9e8d7c6b5a49";
     expect(parseEnv({}).METRICS_TOKEN).toBeUndefined();
@@ -199,7 +208,7 @@ describe("parseEnv", () => {
     expect(problemsOf({ METRICS_TOKEN: "short" })).toEqual([
       "METRICS_TOKEN: must be at least 24 characters of letters, digits and -._~+/ (a long random value, e.g. openssl rand -hex 32)",
     ]);
-    expect(problemsOf({ METRICS_TOKEN: `${token} ${token}"quoted"` })[0]).toMatch(
+    expect(problemsOf({ METRICS_TOKEN: `${token} ${token}#not-a-token-char` })[0]).toMatch(
       /^METRICS_TOKEN: token 2 of 2 must be/,
     );
   });

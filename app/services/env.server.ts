@@ -98,7 +98,9 @@ function spaceSeparated({
         context.addIssue({ code: "custom", message: `holds ${values.length} ${what}s; ${most.why}` });
       }
       values.forEach((value, index) => {
-        const found = problem(value);
+        const found = /^["']|["']$/.test(value)
+          ? "starts or ends with a quotation mark: an env file keeps quotes as part of the value, so write it without them"
+          : problem(value);
         if (!found) return;
         const which = values.length > 1 ? `${what} ${index + 1} of ${values.length} ` : "";
         context.addIssue({ code: "custom", message: `${which}${found}` });
