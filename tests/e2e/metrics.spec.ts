@@ -15,9 +15,13 @@ import { spawnSite } from "./support/spawn-site";
 
 const TOKEN = "e2e-metrics-token-0123456789abcdef";
 const NEXT_TOKEN = "e2e-metrics-token-next-fedcba9876543210";
-const SECRET = `whsec_${Buffer.alloc(32, 5).toString("base64")}`;
+const OLD_SECRET = `whsec_${Buffer.alloc(32, 5).toString("base64")}`;
+const NEW_SECRET = `whsec_${Buffer.alloc(32, 6).toString("base64")}`;
 
-test.use({ isolatedSiteEnv: { METRICS_TOKEN: `${TOKEN} ${NEXT_TOKEN}`, LEAD_WEBHOOK_SECRET: SECRET } });
+// The lead webhook's secret in the middle of a rotation: every post carries a signature for each.
+test.use({
+  isolatedSiteEnv: { METRICS_TOKEN: `${TOKEN} ${NEXT_TOKEN}`, LEAD_WEBHOOK_SECRET: `${OLD_SECRET} ${NEW_SECRET}` },
+});
 
 async function scrape(site: { url: string }, token = TOKEN): Promise<Map<string, number>> {
   const response = await fetch(`${site.url}/metrics`, { headers: { Authorization: `Bearer ${token}` } });
@@ -69,9 +73,11 @@ test("a scrape after some traffic: pages, the page cache, Contentful and events,
   await expect.poll(() => leadPosts().length, { timeout: 20_000 }).toBe(2);
   await expect.poll(async () => (await scrape(site)).get('hub_leads{status="delivered"}'), { timeout: 10_000 }).toBe(2);
 
-  // Every delivery verifies with the Standard Webhooks reference library (the body is the JSON the site sent).
+  // Every delivery verifies with the Standard Webhooks reference library (the body is the JSON the site
+  // sent), for a receiver that still has the old secret and for one that has moved to the new one.
   for (const post of leadPosts()) {
-    expect(new Webhook(SECRET).verify(JSON.stringify(post.body), post.headers)).toEqual(post.body);
+    expect(new Webhook(OLD_SECRET).verify(JSON.stringify(post.body), post.headers)).toEqual(post.body);
+    expect(new Webhook(NEW_SECRET).verify(JSON.stringify(post.body), post.headers)).toEqual(post.body);
     expect(post.headers["webhook-id"]).toBe(post.headers["idempotency-key"]);
   }
 
@@ -95,6 +101,12 @@ test("a scrape after some traffic: pages, the page cache, Contentful and events,
   expect(after.get("hub_lead_store_up")).toBe(1);
   expect(after.get("nodejs_eventloop_lag_p99_seconds")).toBeGreaterThan(0);
   expect(after.get("nodejs_heap_size_used_bytes")).toBeGreaterThan(0);
+
+  // Nothing a visitor gets carries a secret or a token.
+  for (const path of ["/", "/privacy", "/blog.data", "/metrics"]) {
+    const text = await (await fetch(`${site.url}${path}`)).text();
+    for (const secret of [OLD_SECRET, NEW_SECRET, TOKEN, NEXT_TOKEN, "whsec_"]) expect(text).not.toContain(secret);
+  }
 });
 
 interface RawAnswer {

@@ -175,7 +175,16 @@ test.describe("the server", () => {
   });
 
   test("keeps server secrets out of the browser build and the pages", async ({ request }) => {
-    const secrets = [DEMO_EVENTS_CLIENT_SECRET, DEMO_ACCESS_TOKEN, "EVENTS_CLIENT_SECRET", "LEAD_WEBHOOK_URL"];
+    const secrets = [
+      DEMO_EVENTS_CLIENT_SECRET,
+      DEMO_ACCESS_TOKEN,
+      "EVENTS_CLIENT_SECRET",
+      "LEAD_WEBHOOK_URL",
+      "LEAD_WEBHOOK_SECRET",
+      "METRICS_TOKEN",
+      // Every lead-signing secret starts so (the demo makes one per run).
+      "whsec_",
+    ];
     const clientDir = path.resolve("build/client");
     const files = (await readdir(clientDir, { recursive: true, withFileTypes: true })).filter((entry) =>
       entry.isFile(),
