@@ -3,7 +3,6 @@ import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PurgeEvent, PurgeScope } from "~/services/content";
 import { contentfulWebhook, purgeScopeOf } from "./content-webhook.ts";
-import { secretMatches } from "./secret-match.ts";
 
 const SECRET = "a-long-shared-secret-0123456789";
 const NEXT_SECRET = "the-next-shared-secret-9876543210";
@@ -116,22 +115,5 @@ describe("what a change purges", () => {
       all: true,
     });
     expect(purgeScopeOf(undefined, null)).toEqual({ all: true });
-  });
-});
-
-describe("the secret comparison", () => {
-  it("accepts only the exact secret", () => {
-    expect(secretMatches(SECRET, [SECRET])).toBe(true);
-    expect(secretMatches(`${SECRET} `, [SECRET])).toBe(false);
-    expect(secretMatches(SECRET.slice(0, -1), [SECRET])).toBe(false);
-    expect(secretMatches(undefined, [SECRET])).toBe(false);
-  });
-
-  it("accepts either of two secrets, whichever comes first, and an empty list accepts nothing", () => {
-    expect(secretMatches(SECRET, [SECRET, NEXT_SECRET])).toBe(true);
-    expect(secretMatches(NEXT_SECRET, [SECRET, NEXT_SECRET])).toBe(true);
-    expect(secretMatches(NEXT_SECRET, [SECRET])).toBe(false);
-    expect(secretMatches("", [])).toBe(false);
-    expect(secretMatches(undefined, [SECRET, NEXT_SECRET])).toBe(false);
   });
 });

@@ -146,7 +146,7 @@ async function resolveLeads(env: Env, started: Started): Promise<Integrations["l
 }
 
 /** What the start-up log says about signing lead posts (never a secret). */
-export function signingSummary(env: Pick<Env, "LEAD_WEBHOOK_SECRET">, leads: Integrations["leads"]): string {
+function signingSummary(env: Pick<Env, "LEAD_WEBHOOK_SECRET">, leads: Integrations["leads"]): string {
   const count = env.LEAD_WEBHOOK_SECRET?.length ?? 0;
   if (count === 0 && leads.mode === "demo") {
     return "posts signed (Standard Webhooks) with a secret made for this run, which the sink checks";
