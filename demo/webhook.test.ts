@@ -1,3 +1,4 @@
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ReceivedLead, startWebhookSink, type WebhookSink } from "./webhook.ts";
 
@@ -216,6 +217,52 @@ describe("bounded memory", () => {
       expect(small.faults.requests.length).toBe(5);
     } finally {
       await small.close();
+    }
+  });
+});
+
+describe("checking Standard Webhooks signatures", () => {
+  const secret = (fill: number) => `whsec_${Buffer.alloc(32, fill).toString("base64")}`;
+  const body = JSON.stringify(lead);
+  const signed = (signer: string, at = new Date(), id = "lead_1") => ({
+    "webhook-id": id,
+    "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+    "webhook-signature": new Webhook(signer).sign(id, at, body),
+  });
+  const post = (url: string, headers: Record<string, string>) =>
+    fetch(`${url}/hooks/lead`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body });
+
+  it("records a post signed with any of its secrets, and refuses (401) unsigned, forged and stale ones", async () => {
+    const checking = await startWebhookSink({ secrets: [secret(1), secret(2)] });
+    try {
+      expect((await post(checking.url, signed(secret(1)))).status).toBe(200);
+      expect((await post(checking.url, signed(secret(2), new Date(), "lead_2"))).status).toBe(200);
+      const both = signed(secret(3));
+      both["webhook-signature"] = `${both["webhook-signature"]} ${signed(secret(2))["webhook-signature"]}`;
+      expect((await post(checking.url, both)).status).toBe(200);
+      expect(checking.received().map((record) => [record.headers["webhook-id"], record.verified])).toEqual([
+        ["lead_1", true],
+        ["lead_2", true],
+        ["lead_1", true],
+      ]);
+
+      const refusals = [
+        await post(checking.url, {}),
+        await post(checking.url, signed(secret(3))),
+        await post(checking.url, { ...signed(secret(1)), "webhook-id": "lead_other" }),
+        await post(checking.url, signed(secret(1), new Date(Date.now() - 6 * 60_000))),
+        await post(checking.url, { ...signed(secret(1)), "webhook-timestamp": "soon" }),
+      ];
+      expect(refusals.map((response) => response.status)).toEqual([401, 401, 401, 401, 401]);
+      const errors = await Promise.all(
+        refusals.map(async (response) => ((await response.json()) as { error: string }).error),
+      );
+      expect(errors[0]).toMatch(/^Not signed/);
+      expect(errors[1]).toMatch(/^No signature .* matches/);
+      expect(errors[3]).toMatch(/more than 5 minutes/);
+      expect(checking.received()).toHaveLength(3);
+    } finally {
+      await checking.close();
     }
   });
 });

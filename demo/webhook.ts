@@ -1,10 +1,13 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { FaultController } from "./faults.ts";
 import { listen, type RunningService, sendJson } from "./http.ts";
 
 /**
  * A stand-in for the lead-automation webhook and for the optional form-post mirror: it records every
- * POST it accepts, so the demo and the tests can see exactly what the site delivered.
+ * POST it accepts, so the demo and the tests can see exactly what the site delivered. Given Standard
+ * Webhooks secrets, it checks every post's signature as a receiver would (its own check, written from
+ * the specification, not the site's signing code) and answers 401 to a post none of them signed.
  */
 
 export interface ReceivedLead {
@@ -17,6 +20,8 @@ export interface ReceivedLead {
   headers: Record<string, string>;
   /** Parsed JSON, or the form fields (a field sent more than once becomes a list). */
   body: unknown;
+  /** Whether its Standard Webhooks signature was checked (and so matched); false for a sink without secrets. */
+  verified: boolean;
 }
 
 export interface WebhookSinkOptions {
@@ -33,6 +38,11 @@ export interface WebhookSinkOptions {
    * an answer, or undefined to accept and record the post as usual.
    */
   respond?: (call: ScriptedCall) => { status: number; headers?: Record<string, string> } | undefined;
+  /**
+   * Standard Webhooks secrets (`whsec_` and base64): every POST must carry a signature made with one
+   * of them and a timestamp within 5 minutes, or it is answered 401 and not recorded.
+   */
+  secrets?: readonly string[];
 }
 
 export interface ScriptedCall {
@@ -53,10 +63,13 @@ export interface WebhookSink extends RunningService {
 }
 
 export const WEBHOOK_BODY_LIMIT_BYTES = 100 * 1024;
+/** How far a signed post's timestamp may be from the sink's clock (the specification's example). */
+export const SIGNATURE_TOLERANCE_S = 5 * 60;
 /** Past this we stop reading and drop the connection rather than drain a runaway upload. */
 const DRAIN_LIMIT_BYTES = 10 * 1024 * 1024;
 
 interface SinkState {
+  keys: Buffer[];
   received: ReceivedLead[];
   maxReceived: number;
   failures: { remaining: number; status: number };
@@ -65,6 +78,7 @@ interface SinkState {
 
 export async function startWebhookSink(options: WebhookSinkOptions = {}): Promise<WebhookSink> {
   const state: SinkState = {
+    keys: (options.secrets ?? []).map((secret) => Buffer.from(secret.replace(/^whsec_/, ""), "base64")),
     received: [],
     maxReceived: Math.max(0, Math.floor(options.maxReceived ?? DEFAULT_MAX_RECEIVED)),
     failures: { remaining: 0, status: 500 },
@@ -135,6 +149,10 @@ async function receive(
     return sendJson(response, state.failures.status, { ok: false, error: "Simulated failure (failNext)." });
   }
   if (tooLarge) return sendJson(response, 413, { ok: false, error: "The body is larger than 100 KB." });
+  if (state.keys.length > 0) {
+    const problem = signatureProblem(request, text, state.keys);
+    if (problem) return sendJson(response, 401, { ok: false, error: problem });
+  }
   const contentType = mediaType(request.headers["content-type"]);
   const parsed = parseBody(contentType, text);
   if (parsed.status !== 200) return sendJson(response, parsed.status, { ok: false, error: parsed.error });
@@ -144,9 +162,37 @@ async function receive(
     contentType,
     headers: flattenHeaders(request),
     body: parsed.body,
+    verified: state.keys.length > 0,
   });
   if (state.received.length > state.maxReceived) state.received.splice(0, state.received.length - state.maxReceived);
   sendJson(response, 200, { ok: true });
+}
+
+/**
+ * Why a post is not signed by one of `keys` (Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of
+ * `{webhook-id}.{webhook-timestamp}.{body}`), or null when it is.
+ */
+function signatureProblem(request: IncomingMessage, body: string, keys: Buffer[]): string | null {
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const id = header("webhook-id");
+  const timestamp = header("webhook-timestamp");
+  const signatures = header("webhook-signature");
+  if (!id || !timestamp || !signatures)
+    return "Not signed: webhook-id, webhook-timestamp or webhook-signature is missing.";
+  if (!/^\d{1,12}$/.test(timestamp)) return "webhook-timestamp is not a number of seconds.";
+  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > SIGNATURE_TOLERANCE_S) {
+    return "webhook-timestamp is more than 5 minutes from now (a replay, or a clock that is off).";
+  }
+  const expected = keys.map((key) => createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest());
+  const matches = signatures.split(" ").some((signature) => {
+    if (!signature.startsWith("v1,")) return false;
+    const given = Buffer.from(signature.slice(3), "base64");
+    return expected.some((digest) => digest.length === given.length && timingSafeEqual(digest, given));
+  });
+  return matches ? null : "No signature in webhook-signature matches a secret this receiver knows.";
 }
 
 function mediaType(header: string | undefined): string {

@@ -9,6 +9,7 @@ import { type AppContext, appContext, requestContext } from "~/context";
 import { seededRandom } from "~/lib/random";
 import { clientKey, createRateLimiter } from "~/services/leads";
 import { type DemoRoute, demoProxy } from "./demo-proxy.ts";
+import { metricsEndpoint, observeResponses, type ServerMetrics } from "./metrics.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 import type { PageCache } from "./page-cache.ts";
 import { isPageCacheRefresh, skipPageCache } from "./page-cache-http.ts";
@@ -49,6 +50,8 @@ export interface AppOptions {
   contentWebhook: express.RequestHandler;
   /** Rendered pages kept in memory (none in development). */
   pageCache?: PageCache;
+  /** This instance's metrics, and the bearer tokens that may read them at `/metrics` (METRICS_TOKEN). */
+  metrics?: { instance: ServerMetrics; tokens: readonly string[] };
 }
 
 const WRITE_LIMIT_PER_MINUTE = 30;
@@ -60,6 +63,7 @@ export function createApp(options: AppOptions): express.Express {
 
   app.use(requestTargets());
   app.use(requestLogging(options.logger));
+  if (options.metrics) app.use(observeResponses(options.metrics.instance));
   app.use(warnAboutUntrustedForwarding(app.get("trust proxy fn"), options.warn ?? console.warn));
   app.use(headers(options));
   // Flush on every write so streamed pages reach the browser section by section, not all at the end.
@@ -87,6 +91,11 @@ export function createApp(options: AppOptions): express.Express {
       .set("Cache-Control", "no-store")
       .json(readiness);
   });
+
+  // Without the token (or without metrics) this passes the request on, to the 404 of any unknown path.
+  if (options.metrics) {
+    app.get("/metrics", metricsEndpoint({ tokens: options.metrics.tokens, metrics: options.metrics.instance }));
+  }
 
   // Browsers ask for /favicon.ico on pages that name no icon (the demo stand-ins' pages).
   app.get("/favicon.ico", (_request, response) => {

@@ -1,13 +1,15 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
 import type { PurgeEvent, PurgeScope } from "~/services/content";
+import { secretMatches } from "./secret-match.ts";
 
 /**
  * `POST /webhooks/contentful`: Contentful calls it when an editor publishes, unpublishes, archives or
  * deletes an entry or an asset. The call must carry the shared secret (CONTENTFUL_WEBHOOK_SECRET) in
- * the `X-Webhook-Secret` header, set up in Contentful as a secret header (docs/content.md). The cached
- * answers the change affects are purged at once: an entry purges its content type, an asset (or
- * anything unreadable) purges everything.
+ * the `X-Webhook-Secret` header, set up in Contentful as a secret header (docs/content.md). During a
+ * rotation the variable holds the old secret and the new one, and a call with either is accepted, so
+ * no call is refused while Contentful's header changes over. The cached answers the change affects
+ * are purged at once: an entry purges its content type, an asset (or anything unreadable) purges
+ * everything.
  */
 
 export const WEBHOOK_SECRET_HEADER = "x-webhook-secret";
@@ -15,14 +17,9 @@ export const WEBHOOK_SECRET_HEADER = "x-webhook-secret";
 const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface WebhookOptions {
-  secret: string | null;
+  /** The accepted secrets (one, or two during a rotation); null = the webhook is off. */
+  secrets: readonly string[] | null;
   purge: (scope: PurgeScope) => PurgeEvent;
-}
-
-/** Compares digests of equal length, so the time taken says nothing about the secret. */
-export function secretMatches(given: string | undefined, expected: string): boolean {
-  const digest = (value: string) => createHash("sha256").update(value).digest();
-  return timingSafeEqual(digest(given ?? ""), digest(expected)) && given !== undefined;
 }
 
 /** What a change affects, from Contentful's topic header and the entity it sent. */
@@ -35,14 +32,14 @@ export function purgeScopeOf(topic: string | undefined, body: unknown): PurgeSco
   return { contentTypes: [contentType] };
 }
 
-export function contentfulWebhook({ secret, purge }: WebhookOptions): RequestHandler {
+export function contentfulWebhook({ secrets, purge }: WebhookOptions): RequestHandler {
   return (request, response) => {
     response.locals.route = "/webhooks/contentful";
     response.set("Cache-Control", "no-store");
-    if (!secret) {
+    if (!secrets || secrets.length === 0) {
       return refuse(request, response, 404, "The publish webhook is not enabled (CONTENTFUL_WEBHOOK_SECRET).");
     }
-    if (!secretMatches(request.get(WEBHOOK_SECRET_HEADER), secret)) {
+    if (!secretMatches(request.get(WEBHOOK_SECRET_HEADER), secrets)) {
       return refuse(request, response, 401, "The webhook secret is missing or wrong.");
     }
     readJson(request, (body, tooLarge) => {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { RunningService } from "../demo/http.ts";
 import { type ContentConfig, liveContentConfig } from "~/services/content";
@@ -28,8 +29,17 @@ export interface Integrations {
   content: { mode: Mode; config: ContentConfig };
   /** `coverSourceUrl`: where the server itself fetches covers (the stand-in in demo mode). */
   events: { mode: Mode; config: EventsConfig; coverSourceUrl: string };
-  /** `webhookUrl` is null only in production without LEAD_WEBHOOK_URL: leads wait, stored. */
-  leads: { mode: Mode | "unconfigured"; webhookUrl: string | null; mirrorUrl: string | null };
+  /**
+   * `webhookUrl` is null only in production without LEAD_WEBHOOK_URL: leads wait, stored.
+   * `signingSecrets`: LEAD_WEBHOOK_SECRET's (none: posts go unsigned), or in demo mode without it one
+   * made for this run, which the embedded sink checks, so the demo signs and verifies every post.
+   */
+  leads: {
+    mode: Mode | "unconfigured";
+    webhookUrl: string | null;
+    mirrorUrl: string | null;
+    signingSecrets: string[];
+  };
   booking: { mode: Mode; widgetUrl: string };
   /** Analytics has no stand-in: without GA_MEASUREMENT_ID it is off, in demo mode and in production. */
   analytics: { mode: "live" | "off"; measurementId: string | null };
@@ -87,11 +97,13 @@ export async function resolveIntegrations(env: Env, { projectRoot }: { projectRo
         line(
           "leads",
           leads.mode,
-          leads.mode === "live"
-            ? "lead webhook configured"
-            : leads.mode === "demo"
-              ? `embedded webhook sink at ${leads.webhookUrl}`
-              : "LEAD_WEBHOOK_URL not set: leads are stored and wait for delivery until it is",
+          `${
+            leads.mode === "live"
+              ? "lead webhook configured"
+              : leads.mode === "demo"
+                ? `embedded webhook sink at ${leads.webhookUrl}`
+                : "LEAD_WEBHOOK_URL not set: leads are stored and wait for delivery until it is"
+          }; ${signingSummary(env, leads)}`,
         ),
         line(
           "booking",
@@ -120,10 +132,29 @@ type Started = <T extends RunningService>(service: T) => T;
 
 async function resolveLeads(env: Env, started: Started): Promise<Integrations["leads"]> {
   const mirrorUrl = env.LEAD_MIRROR_URL ?? null;
-  if (env.LEAD_WEBHOOK_URL) return { mode: "live", webhookUrl: env.LEAD_WEBHOOK_URL, mirrorUrl };
-  if (env.SITE_MODE === "production") return { mode: "unconfigured", webhookUrl: null, mirrorUrl };
+  const configured = env.LEAD_WEBHOOK_SECRET ?? [];
+  if (env.LEAD_WEBHOOK_URL) {
+    return { mode: "live", webhookUrl: env.LEAD_WEBHOOK_URL, mirrorUrl, signingSecrets: configured };
+  }
+  if (env.SITE_MODE === "production") {
+    return { mode: "unconfigured", webhookUrl: null, mirrorUrl, signingSecrets: configured };
+  }
   const { startWebhookSink } = await import("../demo/webhook.ts");
-  return { mode: "demo", webhookUrl: started(await startWebhookSink({})).url, mirrorUrl };
+  const signingSecrets = configured.length > 0 ? configured : [`whsec_${randomBytes(32).toString("base64")}`];
+  const sink = started(await startWebhookSink({ secrets: signingSecrets }));
+  return { mode: "demo", webhookUrl: sink.url, mirrorUrl, signingSecrets };
+}
+
+/** What the start-up log says about signing lead posts (never a secret). */
+function signingSummary(env: Pick<Env, "LEAD_WEBHOOK_SECRET">, leads: Integrations["leads"]): string {
+  const count = env.LEAD_WEBHOOK_SECRET?.length ?? 0;
+  if (count === 0 && leads.mode === "demo") {
+    return "posts signed (Standard Webhooks) with a secret made for this run, which the sink checks";
+  }
+  if (count === 0)
+    return "posts are NOT signed (LEAD_WEBHOOK_SECRET not set): a receiver cannot tell them from forgeries";
+  const secrets = count === 1 ? "one secret" : `${count} secrets (a rotation: one signature each)`;
+  return `posts signed (Standard Webhooks) with LEAD_WEBHOOK_SECRET's ${secrets}${leads.mode === "demo" ? ", which the sink checks" : ""}`;
 }
 
 async function resolveContent(

@@ -33,12 +33,15 @@ export function reactRouterHandler({
   pageCache?: PageCache;
 }) {
   const handle = createRequestHandler(build, mode);
-  const render = (request: Request, response: Response, target: string, origin = siteOrigin) =>
-    handle(
+  const render = (request: Request, response: Response, target: string, origin = siteOrigin) => {
+    // For the metrics: a render's time runs from here to the answer's last byte.
+    response.locals.renderStartedAt ??= performance.now();
+    return handle(
       // Joined, not resolved: a target such as `//host/x` must stay a path on the site's origin.
       toFetchRequest(request, response, new URL(`${origin}${target}`).href),
       getLoadContext(request, response),
     );
+  };
 
   async function throughCache(cache: PageCache, key: string, request: Request, response: Response) {
     let kept = cache.lookup(key);

@@ -12,8 +12,8 @@ import { requestLogContext } from "./logger.ts";
  * every line logged while the request runs.
  */
 
-/** Load balancers' probes: logged only when they fail, or they would drown the log. */
-const PROBE_PATHS = new Set(["/healthz", "/readyz"]);
+/** Load balancers' probes and Prometheus's scrapes: logged only when they fail, or they would drown the log. */
+const PROBE_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
 
 const INCOMING_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 

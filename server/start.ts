@@ -28,6 +28,7 @@ import {
   openLeadStore,
 } from "~/services/leads";
 import { createApp } from "./app.ts";
+import { createServerMetrics } from "./metrics.ts";
 import { createPageCache } from "./page-cache.ts";
 import { leadReadiness } from "./readiness.ts";
 import { resolveIntegrations } from "./integrations.ts";
@@ -95,14 +96,6 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     await integrations.close();
     process.exit(1);
   }
-  const leadDelivery = createLeadDelivery({
-    store: leadStore,
-    webhookUrl: integrations.leads.webhookUrl,
-    mirrorUrl: integrations.leads.mirrorUrl,
-    firstRetryMs: env.LEAD_RETRY_AFTER,
-  });
-  const contentConfig = integrations.content.config;
-
   // Rendered pages, once per content version (not in development, where every edit must show). Every
   // way the content behind them changes purges them:
   // - a purge of the content caches: the publish webhook's, or another instance's heard through
@@ -113,6 +106,25 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
   // A page whose loaders met a failure (a negative-cache entry included) or a late section is never
   // kept (`skipPageCache`), and the snapshot is restored before the first page is rendered.
   const pageCache = vite ? undefined : createPageCache(PAGE_CACHE_LIMITS);
+  // Only with METRICS_TOKEN: without it nobody may read them, so nothing is counted.
+  const metrics = env.METRICS_TOKEN
+    ? createServerMetrics({
+        leadStats: () => leadStore.stats(),
+        pageCacheStats: () => pageCache?.stats() ?? null,
+        onStoreError: (error) => console.warn("Metrics: the lead store cannot be read (hub_lead_store_up 0).", error),
+      })
+    : null;
+  const leadDelivery = createLeadDelivery({
+    store: leadStore,
+    webhookUrl: integrations.leads.webhookUrl,
+    mirrorUrl: integrations.leads.mirrorUrl,
+    signingSecrets: integrations.leads.signingSecrets,
+    firstRetryMs: env.LEAD_RETRY_AFTER,
+    onPostOutcome: metrics?.leadPost,
+    onDelivered: metrics?.leadDelivered,
+  });
+  const contentConfig = integrations.content.config;
+
   const purgePages = () => pageCache?.purge();
   const cacheTimings = {
     freshMs: 60_000,
@@ -150,7 +162,9 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
 
   const contentService = (api: "delivery" | "preview", caches: { cache: Cache; lookupCache: Cache }) =>
     createContentService({
-      client: createContentClient(contentConfig, api),
+      client: createContentClient(contentConfig, api, {
+        onAttempt: metrics?.contentfulResponses(api === "preview" ? "content_preview" : "content"),
+      }),
       contentSiteId: contentConfig.contentSiteId,
       assetUrl: assetUrlResolver(contentConfig),
       ...caches,
@@ -162,6 +176,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
       events: createEventsService({
         ...integrations.events.config,
         cache: createCache({ ...cacheTimings, maxEntries: 10 }),
+        ...(metrics ? { fetch: metrics.countingFetch("events") } : {}),
       }),
       eventCovers: createEventCoverService({
         publicUrl: integrations.events.config.publicUrl,
@@ -238,11 +253,12 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
         },
     devMiddleware: vite?.middlewares,
     pageCache,
+    ...(metrics && env.METRICS_TOKEN ? { metrics: { instance: metrics, tokens: env.METRICS_TOKEN } } : {}),
     logger,
     preview,
     previewContext,
     contentWebhook: contentfulWebhook({
-      secret: env.CONTENTFUL_WEBHOOK_SECRET ?? null,
+      secrets: env.CONTENTFUL_WEBHOOK_SECRET ?? null,
       purge: purgeContent,
     }),
     health: () => ({
@@ -254,9 +270,11 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
         booking: integrations.booking.mode,
         analytics: integrations.analytics.mode,
       },
-      ...(integrations.leads.mode === "unconfigured"
-        ? { warnings: ["LEAD_WEBHOOK_URL is not set: leads are stored and wait for delivery until it is."] }
-        : {}),
+      ...healthWarnings(
+        integrations.leads.mode === "unconfigured" &&
+          "LEAD_WEBHOOK_URL is not set: leads are stored and wait for delivery until it is.",
+        env.SITE_MODE === "production" && integrations.leads.signingSecrets.length === 0 && UNSIGNED_POSTS_WARNING,
+      ),
     }),
     readiness: async () => {
       const leads = await leadReadiness({
@@ -302,6 +320,14 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
   server.listen(env.PORT, env.HOST, () => {
     const { port } = server.address() as AddressInfo;
     for (const line of integrations.summary()) console.log(line);
+    if (env.SITE_MODE === "production" && integrations.leads.signingSecrets.length === 0) {
+      console.warn(UNSIGNED_POSTS_WARNING);
+    }
+    console.log(
+      env.METRICS_TOKEN
+        ? `metrics   on: GET /metrics answers with one of METRICS_TOKEN's ${env.METRICS_TOKEN.length} token(s) as the bearer`
+        : "metrics   off: METRICS_TOKEN not set; GET /metrics answers like any unknown address",
+    );
     leadDelivery.start();
     leadStore
       .stats()
@@ -340,6 +366,14 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     console.error("Unhandled promise rejection; stopping so the supervisor restarts the site:", reason);
     shutdown("Unhandled promise rejection", 1);
   });
+}
+
+const UNSIGNED_POSTS_WARNING =
+  "LEAD_WEBHOOK_SECRET is not set: lead posts are not signed, so the receiver cannot tell them from forgeries (docs/deploy.md, Verifying deliveries).";
+
+function healthWarnings(...warnings: (string | false)[]): { warnings?: string[] } {
+  const present = warnings.filter((warning): warning is string => warning !== false);
+  return present.length > 0 ? { warnings: present } : {};
 }
 
 /** Names the content a snapshot holds: the same space, environment and site, served the same way. */

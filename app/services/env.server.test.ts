@@ -148,12 +148,68 @@ describe("parseEnv", () => {
       CONTENTFUL_WEBHOOK_SECRET: "0123456789abcdef0123456789abcdef",
     });
     expect(env.CONTENTFUL_PREVIEW_TOKEN).toBe("preview");
-    expect(env.CONTENTFUL_WEBHOOK_SECRET).toBe("0123456789abcdef0123456789abcdef");
+    expect(env.CONTENTFUL_WEBHOOK_SECRET).toEqual(["0123456789abcdef0123456789abcdef"]);
     expect(problemsOf({ CONTENTFUL_PREVIEW_TOKEN: "preview" })).toEqual([
       "CONTENTFUL_PREVIEW_TOKEN: only means something with CONTENTFUL_SPACE_ID set",
     ]);
     expect(problemsOf({ CONTENTFUL_WEBHOOK_SECRET: "short" })[0]).toMatch(
       /^CONTENTFUL_WEBHOOK_SECRET: must be at least 24 characters/,
+    );
+  });
+
+  it("takes two publish webhook secrets during a rotation, each long enough, and no third", () => {
+    const old = "0123456789abcdef0123456789abcdef";
+    const next = "fedcba9876543210fedcba9876543210";
+    expect(parseEnv({ CONTENTFUL_WEBHOOK_SECRET: ` ${old}   ${next} ` }).CONTENTFUL_WEBHOOK_SECRET).toEqual([
+      old,
+      next,
+    ]);
+    expect(problemsOf({ CONTENTFUL_WEBHOOK_SECRET: `${old} short` })).toEqual([
+      "CONTENTFUL_WEBHOOK_SECRET: secret 2 of 2 must be at least 24 characters (a long random value, e.g. openssl rand -hex 32)",
+    ]);
+    expect(problemsOf({ CONTENTFUL_WEBHOOK_SECRET: `${old} ${next} ${old}x` })).toEqual([
+      "CONTENTFUL_WEBHOOK_SECRET: holds 3 secrets; at most 2, space-separated: the current one and, during a rotation, the next",
+    ]);
+  });
+
+  it("takes Standard Webhooks secrets for lead posts, one or several, and says what is wrong without repeating them", () => {
+    const first = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+    const second = `whsec_${Buffer.alloc(24, 9).toString("base64")}`;
+    expect(parseEnv({}).LEAD_WEBHOOK_SECRET).toBeUndefined();
+    expect(parseEnv({ LEAD_WEBHOOK_SECRET: first }).LEAD_WEBHOOK_SECRET).toEqual([first]);
+    expect(parseEnv({ LEAD_WEBHOOK_SECRET: `${first} ${second}` }).LEAD_WEBHOOK_SECRET).toEqual([first, second]);
+
+    const [noPrefix] = problemsOf({ LEAD_WEBHOOK_SECRET: "not-a-standard-webhooks-secret" });
+    expect(noPrefix).toMatch(/^LEAD_WEBHOOK_SECRET: must be a Standard Webhooks secret: whsec_ followed by base64/);
+    expect(noPrefix).toContain("openssl rand -base64 32");
+    expect(noPrefix).not.toContain("not-a-standard");
+
+    expect(problemsOf({ LEAD_WEBHOOK_SECRET: "whsec_not*base64!" })[0]).toMatch(
+      /^LEAD_WEBHOOK_SECRET: must be whsec_ followed by base64/,
+    );
+    expect(problemsOf({ LEAD_WEBHOOK_SECRET: `${first} whsec_${Buffer.alloc(16).toString("base64")}` })).toEqual([
+      expect.stringMatching(/^LEAD_WEBHOOK_SECRET: secret 2 of 2 holds 16 bytes; use at least 24 random bytes/),
+    ]);
+  });
+
+  it("names a quoted list, which an env file would pass on quotes and all", () => {
+    const old = "0123456789abcdef0123456789abcdef";
+    const next = "fedcba9876543210fedcba9876543210";
+    expect(problemsOf({ CONTENTFUL_WEBHOOK_SECRET: `"${old} ${next}"` })).toEqual([
+      "CONTENTFUL_WEBHOOK_SECRET: secret 1 of 2 starts or ends with a quotation mark: an env file keeps quotes as part of the value, so write it without them",
+      "CONTENTFUL_WEBHOOK_SECRET: secret 2 of 2 starts or ends with a quotation mark: an env file keeps quotes as part of the value, so write it without them",
+    ]);
+  });
+
+  it("takes metrics bearer tokens, one or several, each long and made of token characters", () => {
+    const token = "3f9c1e0b7a5d4c2b1a0f9e8d7c6b5a49";
+    expect(parseEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({ METRICS_TOKEN: `${token} ${token}-next` }).METRICS_TOKEN).toEqual([token, `${token}-next`]);
+    expect(problemsOf({ METRICS_TOKEN: "short" })).toEqual([
+      "METRICS_TOKEN: must be at least 24 characters of letters, digits and -._~+/ (a long random value, e.g. openssl rand -hex 32)",
+    ]);
+    expect(problemsOf({ METRICS_TOKEN: `${token} ${token}#not-a-token-char` })[0]).toMatch(
+      /^METRICS_TOKEN: token 2 of 2 must be/,
     );
   });
 

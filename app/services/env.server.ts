@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { webhookSecretProblem } from "./leads/webhook-signature.server.ts";
 
 /**
  * The server's configuration, parsed once at start-up from the environment (README: Configuration).
@@ -75,6 +76,60 @@ const contentfulHost = z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$/i, {
   error: "must be a host with an optional port, without a scheme (e.g. cdn.contentful.com or 127.0.0.1:4010)",
 });
 
+/**
+ * One or several space-separated values, each checked on its own (a secret or token and its successor
+ * during a rotation). The messages name a value by its place, never by what it holds.
+ */
+function spaceSeparated({
+  problem,
+  most,
+  what,
+}: {
+  problem: (value: string) => string | null;
+  most?: { count: number; why: string };
+  what: string;
+}) {
+  return z
+    .string()
+    .trim()
+    .transform((text, context): string[] => {
+      const values = text.split(/\s+/);
+      if (most && values.length > most.count) {
+        context.addIssue({ code: "custom", message: `holds ${values.length} ${what}s; ${most.why}` });
+      }
+      values.forEach((value, index) => {
+        const found = /^["']|["']$/.test(value)
+          ? "starts or ends with a quotation mark: an env file keeps quotes as part of the value, so write it without them"
+          : problem(value);
+        if (!found) return;
+        const which = values.length > 1 ? `${what} ${index + 1} of ${values.length} ` : "";
+        context.addIssue({ code: "custom", message: `${which}${found}` });
+      });
+      return values;
+    });
+}
+
+const LONG_RANDOM_VALUE = "a long random value, e.g. openssl rand -hex 32";
+
+const contentfulWebhookSecrets = spaceSeparated({
+  what: "secret",
+  problem: (secret) => (secret.length < 24 ? `must be at least 24 characters (${LONG_RANDOM_VALUE})` : null),
+  most: { count: 2, why: "at most 2, space-separated: the current one and, during a rotation, the next" },
+});
+
+const leadWebhookSecrets = spaceSeparated({ what: "secret", problem: webhookSecretProblem });
+
+/** A bearer token's characters (RFC 6750's b64token). */
+const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+const metricsTokens = spaceSeparated({
+  what: "token",
+  problem: (token) =>
+    token.length < 24 || !BEARER_TOKEN.test(token)
+      ? `must be at least 24 characters of letters, digits and -._~+/ (${LONG_RANDOM_VALUE})`
+      : null,
+});
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce
@@ -95,11 +150,7 @@ const envSchema = z.object({
   CONTENT_SITE_ID: z.string().min(1).default("cchub"),
   CONTENTFUL_PREVIEW_TOKEN: optionalText,
   CONTENTFUL_PREVIEW_HOST: contentfulHost.optional(),
-  CONTENTFUL_WEBHOOK_SECRET: z
-    .string()
-    .trim()
-    .min(24, { error: "must be at least 24 characters (a long random value, e.g. openssl rand -hex 32)" })
-    .optional(),
+  CONTENTFUL_WEBHOOK_SECRET: contentfulWebhookSecrets.optional(),
 
   EVENTS_API_URL: httpUrl.default("https://api.archieapp.co"),
   EVENTS_CLIENT_ID: optionalText,
@@ -108,6 +159,7 @@ const envSchema = z.object({
   EVENTS_PUBLIC_URL: httpUrl.default("https://archieapp.co"),
 
   LEAD_WEBHOOK_URL: httpUrl.optional(),
+  LEAD_WEBHOOK_SECRET: leadWebhookSecrets.optional(),
   LEAD_MIRROR_URL: httpUrl.optional(),
   BOOKING_WIDGET_URL: httpUrl.optional(),
   GA_MEASUREMENT_ID: z
@@ -128,6 +180,7 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.default(["loopback"]),
   ERROR_TEST_ROUTE: booleanFlag.default(false),
   RANDOM_SEED: z.string().min(1).optional(),
+  METRICS_TOKEN: metricsTokens.optional(),
   LOG_FORMAT: z.enum(["json", "pretty"], { error: "must be json or pretty" }).optional(),
 });
 

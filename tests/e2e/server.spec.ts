@@ -67,7 +67,10 @@ test.describe("the server", () => {
       expect(site.output()).toContain("analytics off: GA_MEASUREMENT_ID not set");
       expect(health.warnings).toEqual([
         "LEAD_WEBHOOK_URL is not set: leads are stored and wait for delivery until it is.",
+        "LEAD_WEBHOOK_SECRET is not set: lead posts are not signed, so the receiver cannot tell them from forgeries (docs/deploy.md, Verifying deliveries).",
       ]);
+      expect(site.output()).toContain("posts are NOT signed (LEAD_WEBHOOK_SECRET not set)");
+      expect(site.output()).toMatch(/"level":"warn".*LEAD_WEBHOOK_SECRET is not set: lead posts are not signed/);
 
       const form = new URLSearchParams({
         name: "Jordan Reyes",
@@ -172,7 +175,16 @@ test.describe("the server", () => {
   });
 
   test("keeps server secrets out of the browser build and the pages", async ({ request }) => {
-    const secrets = [DEMO_EVENTS_CLIENT_SECRET, DEMO_ACCESS_TOKEN, "EVENTS_CLIENT_SECRET", "LEAD_WEBHOOK_URL"];
+    const secrets = [
+      DEMO_EVENTS_CLIENT_SECRET,
+      DEMO_ACCESS_TOKEN,
+      "EVENTS_CLIENT_SECRET",
+      "LEAD_WEBHOOK_URL",
+      "LEAD_WEBHOOK_SECRET",
+      "METRICS_TOKEN",
+      // Every lead-signing secret starts so (the demo makes one per run).
+      "whsec_",
+    ];
     const clientDir = path.resolve("build/client");
     const files = (await readdir(clientDir, { recursive: true, withFileTypes: true })).filter((entry) =>
       entry.isFile(),

@@ -49,10 +49,15 @@ export function assetUrlResolver({
   return (fileUrl) => absoluteAssetUrl(fileUrl, insecure ? "http:" : "https:");
 }
 
-/** A client of the Delivery API, or with `api: "preview"` of the Preview API (drafts included). */
+/**
+ * A client of the Delivery API, or with `api: "preview"` of the Preview API (drafts included).
+ * `onAttempt` is told of every HTTP attempt the SDK makes, its retries included: the response, or the
+ * error (with or without a response) it ended in.
+ */
 export function createContentClient(
   config: ContentConfig,
   api: "delivery" | "preview" = "delivery",
+  { onAttempt }: { onAttempt?: (answer: unknown) => void } = {},
 ): ContentfulClientApi<undefined> {
   const preview = api === "preview" ? config.preview : null;
   if (api === "preview" && !preview) throw new Error("Previews are not configured (CONTENTFUL_PREVIEW_TOKEN)");
@@ -64,5 +69,6 @@ export function createContentClient(
     insecure: config.insecure,
     timeout: 30_000,
     retryLimit: 5,
+    ...(onAttempt ? { responseLogger: onAttempt } : {}),
   });
 }

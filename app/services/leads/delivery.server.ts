@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { maskEmail } from "./masking.ts";
 import { isRejection, type Lead, type LeadStore } from "./store.server.ts";
+import { webhookSignatureHeaders, webhookSigningKeys } from "./webhook-signature.server.ts";
 
 /**
  * Delivers stored leads to the lead-automation webhook (DESIGN.md section 5), in the background:
@@ -16,7 +17,8 @@ import { isRejection, type Lead, type LeadStore } from "./store.server.ts";
  *   a burst;
  * - POST JSON `{name, email, phone, interests, referralSource}` with an `Idempotency-Key` header
  *   carrying the lead's id, so a receiver can drop the one duplicate a crash between its 2xx and our
- *   record could cause;
+ *   record could cause, signed per Standard Webhooks when secrets are given (`webhook-id` is that same
+ *   id; webhook-signature.server.ts);
  * - a 2xx marks the lead delivered; a redirect (never followed: a followed redirect turns the POST
  *   into a bodiless GET), another status, or no answer in time schedules another attempt with
  *   exponential backoff and jitter, up to a day apart;
@@ -36,6 +38,12 @@ export interface LeadDeliveryOptions {
   /** Null when no webhook is configured (production without LEAD_WEBHOOK_URL): leads wait, stored. */
   webhookUrl: string | null;
   mirrorUrl?: string | null;
+  /** Standard Webhooks secrets (`whsec_...`, LEAD_WEBHOOK_SECRET): one signature each; none = unsigned posts. */
+  signingSecrets?: readonly string[];
+  /** Told the outcome of every post to the webhook (the metrics). */
+  onPostOutcome?: (outcome: PostOutcome) => void;
+  /** Told of every delivery once it is recorded, with how long the lead waited since it was stored. */
+  onDelivered?: (waitedMs: number) => void;
   fetch?: typeof fetch;
   log?: Pick<Console, "info" | "warn" | "error">;
   timeoutMs?: number;
@@ -60,6 +68,13 @@ export interface LeadDeliveryOptions {
 }
 
 export type LeadDelivery = ReturnType<typeof createLeadDelivery>;
+
+/**
+ * What became of one post: a 2xx; refused by the webhook for the lead itself (`isRejection`); any other
+ * answer (a 5xx, 408, 429, a redirect) or no connection; or no answer within its window.
+ */
+export type PostOutcome = "delivered" | "rejected" | "failed" | "timed_out";
+export const POST_OUTCOMES: readonly PostOutcome[] = ["delivered", "rejected", "failed", "timed_out"];
 
 export const FIRST_RETRY_MS = 5_000;
 export const MAX_RETRY_MS = 24 * 60 * 60_000;
@@ -100,6 +115,9 @@ export function createLeadDelivery({
   store,
   webhookUrl,
   mirrorUrl = null,
+  signingSecrets = [],
+  onPostOutcome,
+  onDelivered,
   fetch: fetchImpl = fetch,
   log = console,
   timeoutMs = 10_000,
@@ -116,6 +134,7 @@ export function createLeadDelivery({
   if (!(recordReserveMs < leaseMs)) {
     throw new RangeError(`recordReserveMs (${recordReserveMs}) must be shorter than leaseMs (${leaseMs})`);
   }
+  const signingKeys = webhookSigningKeys(signingSecrets);
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -144,26 +163,38 @@ export function createLeadDelivery({
 
   /** The webhook's verdict: why it is not a delivery (null for a 2xx), and its status (null: no answer). */
   async function post(lead: Lead, windowMs: number): Promise<{ problem: string | null; status: number | null }> {
+    const body = JSON.stringify({
+      name: lead.name,
+      email: lead.email,
+      phone: lead.phone,
+      interests: lead.interests,
+      referralSource: lead.referralSource,
+    });
+    let verdict: { problem: string | null; status: number | null };
+    let outcome: PostOutcome;
     try {
       const response = await fetchImpl(webhookUrl!, {
         method: "POST",
         redirect: "manual",
-        headers: { "Content-Type": "application/json", "Idempotency-Key": lead.id },
-        body: JSON.stringify({
-          name: lead.name,
-          email: lead.email,
-          phone: lead.phone,
-          interests: lead.interests,
-          referralSource: lead.referralSource,
-        }),
+        headers: {
+          "Content-Type": "application/json",
+          "Idempotency-Key": lead.id,
+          ...webhookSignatureHeaders({ id: lead.id, at: now(), body, keys: signingKeys }),
+        },
+        body,
         signal: AbortSignal.timeout(windowMs),
       });
       await response.body?.cancel();
-      return { problem: webhookProblem(response), status: response.status };
+      const problem = webhookProblem(response);
+      verdict = { problem, status: response.status };
+      outcome = problem === null ? "delivered" : isRejection(response.status) ? "rejected" : "failed";
     } catch (error) {
       const timedOut = error instanceof Error && error.name === "TimeoutError";
-      return { problem: timedOut ? "webhook timed out" : "webhook unreachable", status: null };
+      verdict = { problem: timedOut ? "webhook timed out" : "webhook unreachable", status: null };
+      outcome = timedOut ? "timed_out" : "failed";
     }
+    onPostOutcome?.(outcome);
+    return verdict;
   }
 
   async function deliver(lead: Lead): Promise<void> {
@@ -196,6 +227,7 @@ export function createLeadDelivery({
     await store.markDelivered(lead.id);
     acceptedNotRecorded.delete(lead.id);
     log.info(`Lead ${label(lead)} delivered.`);
+    onDelivered?.(now().getTime() - Date.parse(lead.createdAt));
     if (lead.attempts > 0 || unavailableSinceSuccess > 0) await backlogDue(lead);
     if (mirrorUrl) await mirror(lead);
   }

@@ -7,7 +7,8 @@
  *   delivery.
  * - `createLeadDelivery`: the background worker that claims each due lead with a lease right before it
  *   posts it to the lead webhook (and the optional mirror), at a steady pace, retrying with backoff, and
- *   makes the waiting backlog due at once when the webhook accepts leads again.
+ *   makes the waiting backlog due at once when the webhook accepts leads again; each post signed per
+ *   Standard Webhooks (webhook-signature.server.ts), and its outcome told to a hook (the metrics).
  * - `createRateLimiter`, `clientKey`: in-memory sliding-window limits per client (also the server's
  *   limit on writes before the router).
  * - `maskEmail`, `maskPhone`, `leadsToCsv`: what logs and the staff's `npm run leads` show;
@@ -22,6 +23,8 @@ export {
   type LeadDelivery,
   type LeadDeliveryOptions,
   MAX_RETRY_MS,
+  POST_OUTCOMES,
+  type PostOutcome,
   retryDelayMs,
 } from "./delivery.server.ts";
 export { createLeadIntake, type LeadIntake, type LeadSubmissionResult } from "./intake.server.ts";
