@@ -30,7 +30,7 @@ type MarkedRequest = IncomingMessage & { [CAME_IN_ABSOLUTE_FORM]?: true };
 export function withOriginFormTargets(app: RequestListener): RequestListener {
   return (request, response) => {
     const absolute = ABSOLUTE_FORM.exec(request.url ?? "");
-    const scheme = absolute?.[1]!.toLowerCase();
+    const scheme = absolute?.[1]?.toLowerCase();
     if ((scheme === "http" || scheme === "https") && URL.canParse(request.url!)) {
       const named = new URL(request.url!);
       request.url = `${named.pathname}${named.search}`;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { Metric } from "web-vitals";
 import { describe, expect, it } from "vitest";
-import { interactionTarget, rememberInteractionTargets, webVitalParams } from "./web-vitals";
+import { rememberInteractionTargets, webVitalParams } from "./web-vitals";
 
 const metric = (name: Metric["name"], value: number, delta: number): Metric => ({
   name,
