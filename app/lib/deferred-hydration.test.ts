@@ -212,6 +212,7 @@ describe("the bootstrap", () => {
     window.pageBootstrap = {
       pageView: null,
       replaying: false,
+      holding: false,
       hydrationRequested: true,
       startHydration: null,
       requestHydration: () => {},
@@ -231,6 +232,7 @@ describe("the bootstrap", () => {
     window.pageBootstrap = {
       pageView: null,
       replaying: false,
+      holding: false,
       hydrationRequested: true,
       startHydration: null,
       requestHydration: () => {},
@@ -252,6 +254,7 @@ describe("the bootstrap", () => {
     const bootstrap = {
       pageView: null,
       replaying: false,
+      holding: false,
       hydrationRequested: false,
       startHydration: null as (() => void) | null,
       requestHydration: () => {},

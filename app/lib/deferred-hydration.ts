@@ -158,7 +158,9 @@ export function evaluationOrder(moduleCode: string, preloads: string[]): string[
  * page. Should the load, the paint or the hero's decoding never come (a frame that never loads, a tab
  * in the background), the scripts start after `HYDRATION_FALLBACK_MS`. A
  * visitor's first interaction starts them at once: the page's first script (`page-bootstrap.ts`)
- * calls `window.pageBootstrap.startHydration`, which this script sets.
+ * calls `window.pageBootstrap.startHydration`, which this script sets. While a click waits for
+ * hydration (`pageBootstrap.holding`), the modules are evaluated one after another without yielding:
+ * the visitor is waiting for exactly that.
  */
 export function deferredModuleScript(nonce: string | null, moduleCode: string, preloads: string[]): string {
   const bootstrap = [
@@ -167,7 +169,7 @@ export function deferredModuleScript(nonce: string | null, moduleCode: string, p
     'function start(){var m=document.createElement("script");m.type="module";m.nonce=n;m.textContent=c;document.body.appendChild(m)}',
     // After a module that failed to load, the module code still runs (it may load it now); should the
     // page never hydrate, the first script's held clicks go ahead without JavaScript.
-    "function next(){if(!q.length)return start();import(q.shift()).then(function(){setTimeout(next,0)},start)}",
+    "function next(){if(!q.length)return start();import(q.shift()).then(function(){var b=window.pageBootstrap;if(b&&b.holding)next();else setTimeout(next,0)},start)}",
     "function go(){if(started)return;started=1;",
     'for(var i=0;i<p.length;i++){var l=document.createElement("link");l.rel="modulepreload";l.href=p[i];',
     "document.head.appendChild(l)}",

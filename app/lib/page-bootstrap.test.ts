@@ -145,6 +145,25 @@ describe("the first seconds' script", () => {
     expect(open).not.toHaveBeenCalled();
   });
 
+  it("says a click is waiting for hydration while it is held, and not once it was replayed", async () => {
+    document.body.innerHTML = `<button id="select" type="button" data-hold-until-hydrated="">Select</button>`;
+    runFirstScript();
+    expect(window.pageBootstrap?.holding).toBe(false);
+    document.getElementById("select")?.click();
+    expect(window.pageBootstrap?.holding).toBe(true);
+    await markHydrated();
+    expect(window.pageBootstrap?.holding).toBe(false);
+  });
+
+  it("stops saying a click waits once the hold's timeout released it", async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = `<button id="select" type="button" data-hold-until-hydrated="">Select</button>`;
+    runFirstScript();
+    document.getElementById("select")?.click();
+    await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS);
+    expect(window.pageBootstrap?.holding).toBe(false);
+  });
+
   it("does not hold clicks once the page is hydrated", async () => {
     document.body.innerHTML = `<a id="more" href="#more" data-analytics="" data-hold-until-hydrated="">Load More</a>`;
     runFirstScript();

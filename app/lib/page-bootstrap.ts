@@ -27,6 +27,8 @@ export interface PageBootstrap {
   pageView: string | null;
   /** True while a held click is replayed on its control (it was recorded when it happened). */
   replaying: boolean;
+  /** True while a click waits for hydration: the page's modules then hydrate without yielding. */
+  holding: boolean;
   /** Hydration was asked for (a first interaction, a held click) before it could start. */
   hydrationRequested: boolean;
   /** Set by the hydration bootstrap: loads the modules and hydrates, now. */
@@ -89,6 +91,7 @@ function firstSeconds(
   const bootstrap: PageBootstrap = {
     pageView: path,
     replaying: false,
+    holding: false,
     hydrationRequested: false,
     startHydration: null,
     requestHydration() {
@@ -113,6 +116,7 @@ function firstSeconds(
   /** Takes the held controls (still in the page) off the queue. */
   const takeHeld = () => {
     clearTimeout(holdTimer);
+    bootstrap.holding = false;
     const controls = held.filter((control) => control.isConnected);
     held = [];
     return controls;
@@ -174,6 +178,7 @@ function firstSeconds(
       event.stopImmediatePropagation();
       if (held.includes(control)) return;
       held.push(control);
+      bootstrap.holding = true;
       bootstrap.requestHydration();
       if (held.length === 1) holdTimer = setTimeout(giveUp, holdMs);
     },
