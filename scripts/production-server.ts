@@ -14,10 +14,16 @@ export function buildSite(): void {
   if (result.status !== 0) throw new Error("The build failed.");
 }
 
-/** Starts `server.js` on 127.0.0.1:`port` and resolves once it answers /healthz. */
-export async function startProductionServer(port: number): Promise<ChildProcess> {
+/**
+ * Starts `server.js` on 127.0.0.1:`port` and resolves once it answers /healthz. `nodeArgs` go before
+ * `server.js` (`--max-old-space-size=…`), and `env` is added to the environment.
+ */
+export async function startProductionServer(
+  port: number,
+  { nodeArgs = [], env = {} }: { nodeArgs?: string[]; env?: Record<string, string> } = {},
+): Promise<ChildProcess> {
   const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["server.js"], {
+  const server = spawn(process.execPath, [...nodeArgs, "server.js"], {
     cwd: projectRoot,
     env: {
       ...process.env,
@@ -25,6 +31,7 @@ export async function startProductionServer(port: number): Promise<ChildProcess>
       HOST: "127.0.0.1",
       PORT: String(port),
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "hub-bench-")),
+      ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
