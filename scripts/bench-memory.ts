@@ -323,6 +323,12 @@ async function main(): Promise<void> {
     const mean = (key: keyof MemorySample) =>
       underLoad.reduce((sum, sample) => sum + (sample[key] as number), 0) / Math.max(1, underLoad.length);
     const afterLoadPages = await readiness();
+    // Whether the resident set levels off: its highest in each successive 30 s of the load.
+    const rssByHalfMinute: number[] = [];
+    for (const sample of underLoad) {
+      const index = Math.floor((sample.at - loadStartedAt) / 30_000);
+      rssByHalfMinute[index] = Math.max(rssByHalfMinute[index] ?? 0, sample.rss);
+    }
 
     await sleep(10_000);
     const after = await atRest(server);
@@ -340,8 +346,9 @@ async function main(): Promise<void> {
     const widths = rows[0]!.map((_, index) => Math.max(...rows.map((row) => row[index]!.length)));
     console.log("");
     for (const row of rows) console.log(row.map((cell, index) => cell.padEnd(widths[index]!)).join("  "));
+    console.log(`\nHighest RSS in each 30 s of the load: ${rssByHalfMinute.map(mb).join(", ")}.`);
     console.log(
-      `\nHighest RSS since start-up: ${mb(after.maxRss)}. V8 heap limit: ${mb(after.heapLimit)}${maxOldSpaceSize ? ` (--max-old-space-size=${maxOldSpaceSize})` : " (the default)"}.`,
+      `Highest RSS since start-up: ${mb(after.maxRss)}. V8 heap limit: ${mb(after.heapLimit)}${maxOldSpaceSize ? ` (--max-old-space-size=${maxOldSpaceSize})` : " (the default)"}. V8's own memory outside its heap (the compiler's, among others), under load: up to ${mb(peak("v8Malloced"))}.`,
     );
     console.log(
       `The staff tool beside it (npm run leads -- list, ${staffTool.leads} leads), its highest RSS: ${mb(staffTool.maxRss)} (npm's own process, which runs it, comes on top).`,
@@ -387,6 +394,8 @@ async function main(): Promise<void> {
               external: peak("external"),
             },
           },
+          rssByHalfMinute,
+          highestV8Malloced: peak("v8Malloced"),
           maxRss: after.maxRss,
           staffTool,
           heapLimit: after.heapLimit,

@@ -19,12 +19,15 @@ export interface MemorySample {
   arrayBuffers: number;
   /** V8's limit for its heap (set by --max-old-space-size, else from the machine's or container's memory). */
   heapLimit: number;
+  /** What V8 allocates outside its heap for itself (the compiler's working memory, among others). */
+  v8Malloced: number;
 }
 
 const file = process.env.MEMORY_SAMPLES_FILE;
 
 function sample(label: MemorySample["label"]): void {
   const memory = process.memoryUsage();
+  const heap = v8.getHeapStatistics();
   const line: MemorySample = {
     at: Date.now(),
     label,
@@ -34,7 +37,8 @@ function sample(label: MemorySample["label"]): void {
     heapTotal: memory.heapTotal,
     external: memory.external,
     arrayBuffers: memory.arrayBuffers,
-    heapLimit: v8.getHeapStatistics().heap_size_limit,
+    heapLimit: heap.heap_size_limit,
+    v8Malloced: heap.malloced_memory,
   };
   appendFileSync(file!, `${JSON.stringify(line)}\n`);
 }

@@ -5,9 +5,7 @@
  */
 import { expect, test } from "./support/fixtures";
 
-test("every kind of answer carries the Cache-Control docs/deploy.md's CDN table gives it", async ({
-  isolatedSite,
-}) => {
+test("every kind of answer carries the Cache-Control docs/deploy.md's CDN table gives it", async ({ isolatedSite }) => {
   const ask = async (target: string, init: RequestInit = {}) => {
     const response = await fetch(`${isolatedSite.url}${target}`, { redirect: "manual", ...init });
     await response.arrayBuffer();
