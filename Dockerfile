@@ -10,10 +10,10 @@ ARG NODE_IMAGE=node:24-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# `npm install` honours the lock file; `npm ci` refuses it while it lists only some platforms' optional
-# builds (see docs/deploy.md). No install scripts: the build needs none (the one package that has one,
-# vnu-jar, the tests' HTML checker, would only download a Java runtime from outside the registry).
-RUN npm install --ignore-scripts --no-audit --no-fund
+# `npm ci`: exactly the lock file's versions, or a stop when it does not match package.json. No install
+# scripts: the build needs none (the one package that has one, vnu-jar, the tests' HTML checker, would
+# only download a Java runtime from outside the registry).
+RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
 RUN npm run build
 
@@ -21,7 +21,7 @@ RUN npm run build
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm install --omit=dev --no-audit --no-fund
+RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \

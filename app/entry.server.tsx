@@ -53,6 +53,9 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
+    // The headers a GET would have, caching included: a CDN may keep what a HEAD tells it.
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    setDefaultCaching(responseHeaders, responseStatusCode, "HEAD");
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = loadContext.get(requestContext);

@@ -16,14 +16,19 @@ export function buildSite(): void {
 
 /**
  * Starts `server.js` on 127.0.0.1:`port` and resolves once it answers /healthz. Its lead store and
- * content snapshot go into `dataDir` (a new temporary folder by default).
+ * content snapshot go into `dataDir` (a new temporary folder by default); `nodeArgs` go before
+ * `server.js` (`--max-old-space-size=…`), and `env` is added to the environment.
  */
 export async function startProductionServer(
   port: number,
-  { dataDir = mkdtempSync(path.join(tmpdir(), "hub-bench-")) }: { dataDir?: string } = {},
+  {
+    dataDir = mkdtempSync(path.join(tmpdir(), "hub-bench-")),
+    nodeArgs = [],
+    env = {},
+  }: { dataDir?: string; nodeArgs?: string[]; env?: Record<string, string> } = {},
 ): Promise<ChildProcess> {
   const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["server.js"], {
+  const server = spawn(process.execPath, [...nodeArgs, "server.js"], {
     cwd: projectRoot,
     env: {
       ...process.env,
@@ -31,6 +36,7 @@ export async function startProductionServer(
       HOST: "127.0.0.1",
       PORT: String(port),
       DATA_DIR: dataDir,
+      ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -81,6 +81,14 @@ describe("a kept page", () => {
     }
   });
 
+  it("holds the bytes it counts: no piece is a view into a larger block of memory", () => {
+    const kept = page();
+    const pieces = [...kept.pieces, ...kept.deflatedPieces];
+    expect(pieces.some((piece) => piece.length < 1024)).toBe(true);
+    for (const piece of pieces) expect(piece.buffer.byteLength).toBe(piece.length);
+    expect(pieces.reduce((sum, piece) => sum + piece.buffer.byteLength, 0)).toBe(kept.bytes);
+  });
+
   it("handles a page without a nonce (no Content-Security-Policy)", () => {
     const kept = preparePage({ status: 200, headers: [], html: "<html>plain</html>", nonce: "" });
     expect(zlib.gunzipSync(gzipBody(kept, "")!).toString("utf8")).toBe("<html>plain</html>");

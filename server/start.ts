@@ -35,6 +35,7 @@ import { resolveIntegrations } from "./integrations.ts";
 import { bridgeConsole, createLogger, logFormatFor } from "./logger.ts";
 import { refuseConnect, withOriginFormTargets } from "./request-target.ts";
 import { originOf } from "./security.ts";
+import { gracefulClose, SHUTDOWN_GRACE_MS } from "./shutdown.ts";
 import { contentfulWebhook } from "./content-webhook.ts";
 import { previewKeys, previewRoutes } from "./preview.ts";
 
@@ -51,8 +52,6 @@ export interface StartOptions {
 
 /** How long a stopping worker waits for a delivery under way (one webhook call's timeout and a bit). */
 const WORKER_STOP_WAIT_MS = 11_000;
-/** Longer than the worker's wait, so a clean stop is never cut short. */
-const SHUTDOWN_GRACE_MS = 25_000;
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /**
@@ -306,6 +305,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
   });
 
   const server = http.createServer(withOriginFormTargets(app));
+  const connections = gracefulClose(server);
   server.on("connect", refuseConnect);
   // Longer than load balancers' idle timeouts (60 s on most), so they never reuse a connection we closed.
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
@@ -343,10 +343,11 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     console.log(`${reason}: finishing open requests, then stopping.`);
     const forceExit = setTimeout(() => {
       console.error("Open connections or a lead delivery did not finish in time; stopping anyway.");
+      contentCaches.close();
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     forceExit.unref();
-    server.close(async () => {
+    void connections.close().then(async () => {
       // A delivery under way finishes (or its lead is retried after the restart); nothing pending is lost.
       await leadDelivery.stop(WORKER_STOP_WAIT_MS);
       await leadStore.close().catch(() => undefined);
@@ -356,7 +357,6 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
       await vite?.close();
       process.exit(exitCode);
     });
-    server.closeIdleConnections();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM received", 0));
   process.on("SIGINT", () => shutdown("SIGINT received", 0));

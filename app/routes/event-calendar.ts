@@ -1,14 +1,20 @@
-import { data } from "react-router";
 import { site } from "~/config/site";
 import { appContext, getServices } from "~/context";
 import { eventToIcs } from "~/lib/ics";
 import { absoluteUrl } from "~/lib/structured-data";
 import type { Route } from "./+types/event-calendar";
 
+/** Not (or no longer) an event: the answer may change once one is published, so nobody keeps it. */
+const notFound = () =>
+  new Response("No such event.", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+
 /** /events/{uuid}.ics: an event as an iCalendar file, for the visitor's calendar (beyond SPEC.md). */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const uuid = /^(.+)\.ics$/.exec(params.file)?.[1];
-  if (!uuid) throw data(null, { status: 404 });
+  if (!uuid) return notFound();
   let event: Awaited<ReturnType<ReturnType<typeof getServices>["events"]["getEvent"]>>;
   try {
     event = await getServices(context).events.getEvent(uuid);
@@ -19,7 +25,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" },
     });
   }
-  if (!event || event.cancelled) throw data(null, { status: 404 });
+  if (!event || event.cancelled) return notFound();
   const { siteUrl } = context.get(appContext).config;
   const { contact } = site;
   const ics = eventToIcs(event, {

@@ -11,6 +11,7 @@ import {
   submissionKey,
 } from "./store.server.ts";
 import type { SharedRateLimiter } from "./rate-limit.server.ts";
+import { refuseUnsupportedPostgres } from "./postgres-version.server.ts";
 
 /**
  * The lead store in PostgreSQL (DATABASE_URL), shared by every instance of the site: a pool of
@@ -136,6 +137,7 @@ export async function openPostgresLeadStore({
   // error would end the process.
   pool.on("error", (error) => console.warn("A PostgreSQL connection of the lead store failed:", error.message));
   try {
+    await refuseUnsupportedPostgres((sql) => pool.query(sql));
     await migrate(pool);
   } catch (error) {
     await pool.end();

@@ -19,6 +19,8 @@ export interface SpawnedSite {
   stop(): Promise<void>;
   /** Kills it at once (SIGKILL), as a crash would. */
   kill(): Promise<void>;
+  /** Resolves when the process ends, with its exit code (null when a signal ended it) and that signal. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 const LISTENING = /listening on \S+ \(127\.0\.0\.1:(\d+)\)/;
@@ -60,6 +62,9 @@ export async function spawnSite(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -92,6 +97,7 @@ export async function spawnSite(
         child.once("exit", () => resolve());
         child.kill("SIGKILL");
       }),
+    exited,
   };
   spawnedSites.push(site);
   return site;

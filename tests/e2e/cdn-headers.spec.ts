@@ -1,0 +1,57 @@
+/**
+ * What docs/deploy.md's table "What a CDN may cache" says the server sends, checked on a site of its
+ * own (so nothing is in its page cache yet): each kind of answer carries the Cache-Control the table
+ * gives it, and none goes without one.
+ */
+import { expect, test } from "./support/fixtures";
+
+test("every kind of answer carries the Cache-Control docs/deploy.md's CDN table gives it", async ({ isolatedSite }) => {
+  const ask = async (target: string, init: RequestInit = {}) => {
+    const response = await fetch(`${isolatedSite.url}${target}`, { redirect: "manual", ...init });
+    await response.arrayBuffer();
+    return {
+      status: response.status,
+      cacheControl: response.headers.get("cache-control"),
+      location: response.headers.get("location"),
+      contentType: response.headers.get("content-type"),
+    };
+  };
+
+  // A page asked with HEAD before anyone asked for it with GET (not from the page cache).
+  expect(await ask("/partners", { method: "HEAD" })).toMatchObject({
+    status: 200,
+    cacheControl: "private, max-age=60",
+    contentType: "text/html; charset=utf-8",
+  });
+  expect(await ask("/partners")).toMatchObject({ status: 200, cacheControl: "private, max-age=60" });
+
+  // Another spelling of a page: a permanent redirect to its canonical address, with the query.
+  for (const spelling of ["/Coworking?utm_source=news", "/coworking/?utm_source=news", "/blog//"]) {
+    expect(await ask(spelling), spelling).toMatchObject({ status: 301, cacheControl: "public, max-age=3600" });
+  }
+  expect((await ask("/Coworking?utm_source=news")).location).toBe("/coworking?utm_source=news");
+
+  // Browsers that ask for /favicon.ico get the SVG icon.
+  expect(await ask("/favicon.ico")).toMatchObject({
+    status: 301,
+    location: "/favicon.svg",
+    cacheControl: "public, max-age=86400",
+  });
+  expect(await ask("/favicon.svg")).toMatchObject({ status: 200, cacheControl: "public, max-age=3600" });
+
+  // An event's calendar file is the visitor's own download; one that does not exist is kept by nobody.
+  const events = await (await fetch(`${isolatedSite.url}/events`)).text();
+  const calendarFile = /href="(\/events\/[^"]+\.ics)"/.exec(events)?.[1];
+  expect(calendarFile).toBeDefined();
+  expect(await ask(calendarFile!)).toMatchObject({
+    status: 200,
+    cacheControl: "private, max-age=300",
+    contentType: "text/calendar; charset=utf-8",
+  });
+  expect(await ask("/events/no-such-event.ics")).toMatchObject({ status: 404, cacheControl: "no-store" });
+  expect(await ask("/event-covers/no-such-event-480.webp")).toMatchObject({ status: 404, cacheControl: "no-store" });
+  expect(await ask("/event-covers/oops")).toMatchObject({ status: 404, cacheControl: "no-store" });
+
+  // A page that does not exist.
+  expect(await ask("/no-such-page")).toMatchObject({ status: 404, cacheControl: "no-store" });
+});
