@@ -104,9 +104,30 @@ test.describe("analytics", () => {
     expect(Number(CLS?.metric_value)).toBeLessThan(0.1);
   });
 
-  test("loads no analytics script when no measurement id is configured", async ({ page }) => {
+  test("loads no analytics script when no measurement id is configured, before or after hydration", async ({
+    page,
+  }) => {
+    const analyticsRequests: string[] = [];
+    page.on("request", (request) => {
+      if (/googletagmanager|google-analytics/.test(request.url())) analyticsRequests.push(request.url());
+    });
     await page.goto("/");
-    await expect(page.locator('script[src*="googletagmanager"]')).toHaveCount(0);
+    await waitForHydration(page);
+    // The page's last module, the Core Web Vitals reporting, is asked for once the page is hydrated and
+    // the browser idle: whatever the page adds after hydration has been added by then.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType("resource")
+            .some((entry) => /\/assets\/web-vitals-[^/]+\.js$/.test(new URL(entry.name).pathname)),
+        ),
+      )
+      .toBe(true);
+    // The page does record its view (into dataLayer, which nothing sends on).
+    expect((await events(page)).filter(([, action]) => action === "page_view")).toHaveLength(1);
+    await expect(page.locator('script[src*="googletagmanager"], script[src*="google-analytics"]')).toHaveCount(0);
+    expect(analyticsRequests).toEqual([]);
   });
 });
 

@@ -31,13 +31,15 @@ const send = (page: Page) =>
     .getByRole("button", { name: /Send Message|Sending/ })
     .click();
 
-function storedLeads(site: IsolatedSite): { id: string; status: string }[] {
+function storedLeadsIn(dataDir: string): { id: string; status: string }[] {
   const result = spawnSync(process.execPath, ["scripts/leads.ts", "list", "--json"], {
-    env: { ...process.env, DATA_DIR: site.dataDir },
+    env: { ...process.env, DATA_DIR: dataDir },
     encoding: "utf8",
   });
   return JSON.parse(result.stdout || "[]");
 }
+
+const storedLeads = (site: IsolatedSite) => storedLeadsIn(site.dataDir);
 
 const webhookPosts = (site: IsolatedSite) => site.webhook.received().filter((post) => post.path === "/hooks/leads");
 
@@ -348,9 +350,20 @@ test.describe("the lead pipeline", () => {
     });
     expect(response.status()).toBe(200);
     expect(await response.text()).toContain("Thank you for your submission!");
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(webhookPosts(isolatedSite)).toEqual([]);
-    expect(storedLeads(isolatedSite)).toEqual([]);
+    // A real submission after it: once it is delivered and mirrored, the worker has run since the
+    // honeypot's answer and would have sent a stored honeypot lead first (oldest first).
+    const real = await request.post(`${isolatedSite.url}/contact`, {
+      form: { ...lead, name: "Robin Real", interests: lead.interests[0]! },
+    });
+    expect(real.status()).toBe(200);
+    await expect
+      .poll(() => isolatedSite.webhook.received().map((post) => post.path))
+      .toEqual(["/hooks/leads", "/mirror"]);
+    expect(isolatedSite.webhook.received().map((post) => (post.body as { name?: string }).name)).toEqual([
+      "Robin Real",
+      "Robin Real",
+    ]);
+    expect(storedLeads(isolatedSite)).toHaveLength(1);
   });
 
   test.describe("with a webhook that fails first", () => {
@@ -395,9 +408,17 @@ test("a server killed before delivering delivers after its restart, once", async
     const second = await spawnSite(env);
     try {
       await expect.poll(() => webhook.received().length, { timeout: 20_000 }).toBe(1);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      expect(webhook.received()).toHaveLength(1);
-      expect(webhook.received()[0]!.headers["idempotency-key"]).toMatch(/^lead_/);
+      const delivered = webhook.received()[0]!.headers["idempotency-key"];
+      expect(delivered).toMatch(/^lead_/);
+      // Once the store says delivered, the worker never posts the lead again; a lead sent after that,
+      // delivered too, shows the worker ran on meanwhile (a second post of the first would be in by then).
+      await expect.poll(() => storedLeadsIn(dataDir).map((item) => item.status)).toEqual(["delivered"]);
+      const next = await request.post(`${second.url}/contact`, { form: { ...lead, interests: lead.interests[1]! } });
+      expect(await next.text()).toContain("Thank you for your submission!");
+      await expect.poll(() => webhook.received().length).toBe(2);
+      const keys = webhook.received().map((item) => item.headers["idempotency-key"]);
+      expect(keys[0]).toBe(delivered);
+      expect(keys[1]).not.toBe(delivered);
     } finally {
       await second.stop();
     }

@@ -32,7 +32,8 @@ test.describe("the server", () => {
     expect(response.status()).toBe(200);
     expect(response.headers()["cache-control"]).toBe("no-store");
     const body = await response.json();
-    expect(body.status).toMatch(/^(ok|degraded)$/);
+    // No lead has waited past LEAD_ALERT_AFTER (degraded) and the store takes writes (else unavailable).
+    expect(body.status).toBe("ok");
     expect(body.leads).toMatchObject({ store: "sqlite", writable: true, alertAfterSeconds: 900 });
     expect(body.leads.worker).toMatchObject({ webhook: "configured", storeFailuresInARow: 0 });
   });
@@ -233,8 +234,9 @@ test.describe("the server", () => {
     } as RequestInit);
     expect(chunked.status).toBe(413);
 
+    // A body within the limit reaches the route, which has no action for it.
     const small = await request.post("/press", { form: { text: "small" } });
-    expect(small.status()).not.toBe(413);
+    expect(small.status()).toBe(405);
   });
 
   test("believes X-Forwarded-For only from the proxies TRUST_PROXY names", async ({ request }) => {

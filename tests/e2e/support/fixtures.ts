@@ -38,6 +38,11 @@ interface Fixtures {
   isolatedSiteEnv: Record<string, string>;
   /** The patterns the current test allowed (internal to this module). */
   allowedConsoleErrors: RegExp[];
+  /**
+   * Every console error, uncaught page error and hydration warning the test's browser contexts saw
+   * so far, as the console check reads them (console-check.spec.ts proves the check with it).
+   */
+  consoleErrors: string[];
   /** Automatic: when a test fails, what the servers logged while it ran (internal to this module). */
   serverLogsOnFailure: void;
 }
@@ -82,6 +87,10 @@ async function showLog(testInfo: TestInfo, name: string, text: string): Promise<
 export const test = base.extend<Fixtures>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
   allowedConsoleErrors: async ({}, use) => {
+    await use([]);
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
+  consoleErrors: async ({}, use) => {
     await use([]);
   },
   isolatedSiteEnv: [{}, { option: true }],
@@ -129,17 +138,20 @@ export const test = base.extend<Fixtures>({
   allowConsoleErrors: async ({ allowedConsoleErrors }, use) => {
     await use((pattern) => allowedConsoleErrors.push(pattern));
   },
-  context: async ({ context, allowedConsoleErrors }, use) => {
-    const errors: string[] = [];
+  context: async ({ context, allowedConsoleErrors, consoleErrors }, use) => {
     context.on("console", (message) => {
-      if (message.type() === "error" || /hydrat/i.test(message.text())) errors.push(message.text());
+      if (message.type() === "error" || /hydrat/i.test(message.text())) consoleErrors.push(message.text());
     });
-    context.on("weberror", (error) => errors.push(`Uncaught: ${error.error().message}`));
+    context.on("weberror", (error) => consoleErrors.push(`Uncaught: ${error.error().message}`));
     await use(context);
-    const unexpected = errors.filter((text) => !allowedConsoleErrors.some((pattern) => pattern.test(text)));
-    expect(unexpected, "console errors").toEqual([]);
+    expect(unexpectedConsoleErrors(consoleErrors, allowedConsoleErrors), "console errors").toEqual([]);
   },
 });
+
+/** The console errors no allowed pattern covers: the ones that fail a test. */
+export function unexpectedConsoleErrors(errors: readonly string[], allowed: readonly RegExp[]): string[] {
+  return errors.filter((text) => !allowed.some((pattern) => pattern.test(text)));
+}
 
 export { expect };
 
