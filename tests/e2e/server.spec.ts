@@ -139,14 +139,15 @@ test.describe("the server", () => {
   test.describe("the contact form's answers", () => {
     test.use({ isolatedSiteEnv: { CONTACT_RATE_LIMIT: "2" } });
 
+    const lead = {
+      name: "Jordan Reyes",
+      email: "jordan.reyes@example.com",
+      phone: "(870) 555-0199",
+      interests: "partnership",
+      referralSource: "Event",
+    };
+
     test("are never stored by a browser or a CDN: no-store whatever the outcome", async ({ isolatedSite }) => {
-      const lead = {
-        name: "Jordan Reyes",
-        email: "jordan.reyes@example.com",
-        phone: "(870) 555-0199",
-        interests: "partnership",
-        referralSource: "Event",
-      };
       const post = (target: string, fields: Record<string, string>, type = "application/x-www-form-urlencoded") =>
         fetch(`${isolatedSite.url}${target}`, {
           method: "POST",
@@ -169,6 +170,49 @@ test.describe("the server", () => {
       // The contact page itself is an ordinary page.
       const page = await fetch(`${isolatedSite.url}/contact`);
       expect(page.headers.get("cache-control")).toBe("private, max-age=60");
+    });
+
+    test("the tests' reset (TEST_RESET_ROUTE) forgets the contact counts and the leads; a site without it has none", async ({
+      request,
+      isolatedSite,
+    }) => {
+      const form = { ...lead, interests: "partnership" };
+      for (const status of [200, 200, 429]) {
+        expect((await request.post(`${isolatedSite.url}/contact`, { form })).status()).toBe(status);
+      }
+      const reset = await request.post(`${isolatedSite.url}/__test/reset`);
+      expect(reset.status()).toBe(200);
+      expect(await reset.json()).toEqual({ reset: true, leadsDeleted: 2 });
+      expect((await request.post(`${isolatedSite.url}/contact`, { form })).status()).toBe(200);
+
+      // The demo site runs as `npm start` does: no such route; the address is the not-found page's, which
+      // takes no posts.
+      expect((await request.post("/__test/reset")).status()).toBe(405);
+      const get = await request.get("/__test/reset");
+      expect(get.status()).toBe(404);
+      expect(await get.text()).toContain("Page not found");
+      // And production refuses the flag.
+      const production = spawnSync(process.execPath, ["server.js"], {
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          SITE_MODE: "production",
+          SITE_URL: "https://hub.example.org",
+          CONTENTFUL_SPACE_ID: "space",
+          CONTENTFUL_ACCESS_TOKEN: "token",
+          EVENTS_CLIENT_ID: "id",
+          EVENTS_CLIENT_SECRET: "secret",
+          EVENTS_SPACE: "hub",
+          BOOKING_WIDGET_URL: "https://booking.example.com",
+          TEST_RESET_ROUTE: "true",
+        },
+        encoding: "utf8",
+        timeout: 20_000,
+      });
+      expect(production.status).toBe(1);
+      expect(production.stderr).toContain(
+        "TEST_RESET_ROUTE: the end-to-end tests' reset; never set when SITE_MODE=production",
+      );
     });
   });
 
