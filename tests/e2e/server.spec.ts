@@ -8,7 +8,7 @@ import { DEMO_EVENTS_CLIENT_SECRET } from "../../demo/events.ts";
 import { startWebhookSink } from "../../demo/webhook.ts";
 import { expect, test } from "./support/fixtures";
 import { siteRoutes } from "./support/routes";
-import { DEMO_SITE, LIVE_SITE } from "./support/servers";
+import { DEMO_SITE } from "./support/servers";
 import { spawnSite } from "./support/spawn-site";
 
 test.describe("the server", () => {
@@ -233,21 +233,21 @@ test.describe("the server", () => {
     }
   });
 
-  // On the second server, so that the flood does not limit other tests' form posts.
-  test("refuses a flood of form posts with HTTP 429, as JSON for data requests", async ({ request }) => {
+  // On a site of its own, so that the flood does not limit other tests' form posts.
+  test("refuses a flood of form posts with HTTP 429, as JSON for data requests", async ({ request, isolatedSite }) => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 32; attempt += 1) {
-      statuses.push((await request.post(`${LIVE_SITE.url}/press`, { form: { anything: "x" } })).status());
+      statuses.push((await request.post(`${isolatedSite.url}/press`, { form: { anything: "x" } })).status());
     }
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(2);
 
-    const page = await request.post(`${LIVE_SITE.url}/press`, { form: { anything: "x" } });
+    const page = await request.post(`${isolatedSite.url}/press`, { form: { anything: "x" } });
     expect(page.status()).toBe(429);
     expect(page.headers()["content-type"]).toContain("text/plain");
     expect(await page.text()).toBe("Too many requests. Please wait a minute and try again.");
 
-    const data = await request.post(`${LIVE_SITE.url}/press.data`, { form: { anything: "x" } });
+    const data = await request.post(`${isolatedSite.url}/press.data`, { form: { anything: "x" } });
     expect(data.status()).toBe(429);
     expect(data.headers()["content-type"]).toContain("application/json");
     expect(Number(data.headers()["retry-after"])).toBeGreaterThan(0);
@@ -283,22 +283,28 @@ test.describe("the server", () => {
     expect(small.status()).toBe(405);
   });
 
-  test("believes X-Forwarded-For only from the proxies TRUST_PROXY names", async ({ request }) => {
-    // The demo site trusts loopback proxies (the default), and this test client is on loopback:
-    // each forwarded address counts as its own client.
+  test("believes X-Forwarded-For from a loopback proxy by default: each forwarded address is its own client", async ({
+    request,
+  }) => {
     for (let attempt = 0; attempt < 35; attempt += 1) {
       const response = await request.post("/press", {
         form: { anything: "x" },
         headers: { "X-Forwarded-For": `203.0.113.${attempt}` },
       });
-      expect(response.status()).not.toBe(429);
+      expect(response.status()).toBe(405);
     }
-    // A site that trusts only another proxy ignores the header and limits this client itself.
-    const site = await spawnSite({ TRUST_PROXY: "10.1.2.3" });
-    try {
+  });
+
+  test.describe("behind a proxy TRUST_PROXY does not name", () => {
+    test.use({ isolatedSiteEnv: { TRUST_PROXY: "10.1.2.3" } });
+
+    test("ignores X-Forwarded-For, limits the proxy as one client, and says once which setting would trust it", async ({
+      request,
+      isolatedSite,
+    }) => {
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 32; attempt += 1) {
-        const response = await request.post(`${site.url}/press`, {
+        const response = await request.post(`${isolatedSite.url}/press`, {
           form: { anything: "x" },
           headers: { "X-Forwarded-For": `203.0.113.${attempt}` },
         });
@@ -306,13 +312,11 @@ test.describe("the server", () => {
       }
       expect(statuses.at(-1)).toBe(429);
       // ...and says once, in its log, why every visitor behind that proxy would share one limit.
-      const warnings = site.output().match(/TRUST_PROXY does not trust it/g) ?? [];
+      const warnings = isolatedSite.output().match(/TRUST_PROXY does not trust it/g) ?? [];
       expect(warnings).toHaveLength(1);
-      expect(site.output()).toContain("A request came through a proxy at 127.0.0.1 with X-Forwarded-For");
+      expect(isolatedSite.output()).toContain("A request came through a proxy at 127.0.0.1 with X-Forwarded-For");
       // ...and which value would make it trusted.
-      expect(site.output()).toContain("set TRUST_PROXY=127.0.0.1 (or TRUST_PROXY=loopback,");
-    } finally {
-      await site.stop();
-    }
+      expect(isolatedSite.output()).toContain("set TRUST_PROXY=127.0.0.1 (or TRUST_PROXY=loopback,");
+    });
   });
 });
