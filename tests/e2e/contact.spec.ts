@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { contactFailureMessage, contactMessages } from "../../app/lib/contact";
 import { expect, expectNoAxeViolations, type IsolatedSite, test, waitForHydration } from "./support/fixtures";
+import { closedAddress, startProxy } from "./support/proxy";
 import { spawnSite } from "./support/spawn-site";
 
 /** /contact and the lead pipeline (issue 9): validation, delivery, recovery, limits and refusals. */
@@ -153,66 +154,99 @@ test.describe("validation in the browser", () => {
   });
 });
 
-test.describe("answers that are not the action's own", () => {
-  const refusals: [string, (route: import("@playwright/test").Route) => Promise<void>][] = [
-    [
-      "403 cross-site refusal",
-      (route) =>
-        route.fulfill({
-          status: 403,
-          contentType: "application/json",
-          body: '{"status":403,"error":"This form can only be sent from this website."}',
-        }),
-    ],
-    [
-      "413 body too large",
-      (route) =>
-        route.fulfill({ status: 413, contentType: "text/plain", body: "The request is too large (at most 16 KB)." }),
-    ],
-    [
-      "502 from a proxy",
-      (route) =>
-        route.fulfill({
-          status: 502,
-          contentType: "text/html",
-          body: "<html><body><h1>502 Bad Gateway</h1></body></html>",
-        }),
-    ],
-    ["the network going away", (route) => route.abort("connectionreset")],
-  ];
-  for (const [situation, answer] of refusals) {
-    test(`${situation}: the form shows SPEC's failure message, keeps what was typed and records 'Submission Failed'`, async ({
-      page,
-      allowConsoleErrors,
-    }) => {
-      // Chromium reports the refused or broken request itself in the console.
-      allowConsoleErrors(/Failed to load resource|net::ERR_/);
-      await page.route("**/contact.data*", (route) =>
-        route.request().method() === "POST" ? answer(route) : route.continue(),
-      );
-      await page.goto("/contact");
+/**
+ * What the form shows after an answer that is not the action's own: SPEC's failure message, with
+ * what was typed kept (and the same submission id, so sending it again is one lead should the first
+ * have been stored after all), and 'Submission Failed' recorded.
+ */
+async function expectFailureShown(page: Page, sentWith: string): Promise<void> {
+  const form = page.locator("main form");
+  await expect(form.getByRole("alert")).toHaveText(contactFailureMessage);
+  expect(await submissionId(page)).toBe(sentWith);
+  await expect(page.getByText("Something went wrong.")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Get in Touch");
+  await expect(form.getByLabel("Name")).toHaveValue(lead.name);
+  await expect(form.getByLabel("Email")).toHaveValue(lead.email);
+  await expect(form.getByLabel("Phone")).toHaveValue(lead.phone);
+  for (const interest of lead.interests) {
+    await expect(form.locator(`input[name="interests"][value="${interest}"]`)).toBeChecked();
+  }
+  await expect(form.getByLabel("How did you hear about us?")).toHaveValue(lead.referralSource);
+  await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
+  const events = await page.evaluate(() => JSON.stringify(window.dataLayer));
+  expect(events).toContain("Submission Failed");
+}
+
+test.describe("answers that are not the action's own, from real servers", () => {
+  // Chromium reports the refused request itself in the console.
+  test.beforeEach(({ allowConsoleErrors }) => allowConsoleErrors(/Failed to load resource/));
+
+  test("403: behind a proxy that does not pass the visitor's Host on, the site refuses the post as cross-site", async ({
+    page,
+    isolatedSite,
+  }) => {
+    const proxy = await startProxy(isolatedSite.url, { passHost: false });
+    try {
+      await page.goto(`${proxy.url}/contact`);
       await waitForHydration(page);
       const sentWith = await submissionId(page);
       await fill(page);
+      const answered = page.waitForResponse((response) => response.request().method() === "POST");
       await send(page);
-      const form = page.locator("main form");
-      await expect(form.getByRole("alert")).toHaveText(contactFailureMessage);
-      // Sent again, it is the same submission: one lead, should the first have been stored after all.
-      expect(await submissionId(page)).toBe(sentWith);
-      await expect(page.getByText("Something went wrong.")).toHaveCount(0);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Get in Touch");
-      await expect(form.getByLabel("Name")).toHaveValue(lead.name);
-      await expect(form.getByLabel("Email")).toHaveValue(lead.email);
-      await expect(form.getByLabel("Phone")).toHaveValue(lead.phone);
-      for (const interest of lead.interests) {
-        await expect(form.locator(`input[name="interests"][value="${interest}"]`)).toBeChecked();
-      }
-      await expect(form.getByLabel("How did you hear about us?")).toHaveValue(lead.referralSource);
-      await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
-      const events = await page.evaluate(() => JSON.stringify(window.dataLayer));
-      expect(events).toContain("Submission Failed");
+      expect((await answered).status()).toBe(403);
+      await expectFailureShown(page, sentWith);
+      expect(storedLeads(isolatedSite)).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  test("413: a body over 16 KB is refused before the action runs", async ({ page, isolatedSite }) => {
+    await page.goto(`${isolatedSite.url}/contact`);
+    await waitForHydration(page);
+    const sentWith = await submissionId(page);
+    await fill(page);
+    // The hidden honeypot field is sent with the form like any other.
+    await page.locator('main form input[name="bot-field"]').evaluate((input: HTMLInputElement) => {
+      input.value = "x".repeat(17 * 1024);
     });
-  }
+    const answered = page.waitForResponse((response) => response.request().method() === "POST");
+    await send(page);
+    expect((await answered).status()).toBe(413);
+    await expectFailureShown(page, sentWith);
+    expect(storedLeads(isolatedSite)).toEqual([]);
+  });
+
+  test("502: the proxy in front of the site cannot reach it", async ({ page, isolatedSite }) => {
+    const proxy = await startProxy(isolatedSite.url);
+    try {
+      await page.goto(`${proxy.url}/contact`);
+      await waitForHydration(page);
+      const sentWith = await submissionId(page);
+      await fill(page);
+      proxy.upstream = await closedAddress();
+      const answered = page.waitForResponse((response) => response.request().method() === "POST");
+      await send(page);
+      expect((await answered).status()).toBe(502);
+      await expectFailureShown(page, sentWith);
+      expect(storedLeads(isolatedSite)).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  test("the network going away", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/net::ERR_/);
+    await page.route("**/contact.data*", (route) =>
+      route.request().method() === "POST" ? route.abort("connectionreset") : route.continue(),
+    );
+    await page.goto("/contact");
+    await waitForHydration(page);
+    const sentWith = await submissionId(page);
+    await fill(page);
+    await send(page);
+    await expectFailureShown(page, sentWith);
+  });
 });
 
 test.describe("without JavaScript", () => {
