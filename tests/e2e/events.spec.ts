@@ -210,8 +210,12 @@ test.describe("states driven through the events service", () => {
   });
 
   test.describe("an events service slower than the page's streaming budget", () => {
-    // The page gives a streamed section 4 s; this service answers after 6.5 s.
-    const slowerThanBudget = { pathIncludes: "/events?", delayMs: 6_500, times: 1 };
+    // The page gives a streamed section 4 s; this service's answer is held until the site has said, in
+    // its log, that the section was late and the browser will ask again.
+    const answerWhenLate = async (site: IsolatedSite, answer: PromiseWithResolvers<void>) => {
+      await expect.poll(() => site.output(), { timeout: 15_000 }).toContain("the browser will ask again");
+      answer.resolve();
+    };
 
     // Records every text the page ever held, so a message that flashed by is caught too.
     test.beforeEach(async ({ page }) => {
@@ -230,22 +234,25 @@ test.describe("states driven through the events service", () => {
       page,
       isolatedSite,
     }) => {
-      isolatedSite.events.faults.add(slowerThanBudget);
+      const answer = Promise.withResolvers<void>();
+      isolatedSite.events.faults.add({ pathIncludes: "/events?", until: answer.promise, times: 1 });
       await page.goto(eventsUrl(isolatedSite), { waitUntil: "commit" });
       await expect(page.getByText("Loading events...")).toBeVisible();
+      await answerWhenLate(isolatedSite, answer);
       const cards = page.getByRole("region", { name: "Upcoming Events" }).getByRole("article");
       await expect(cards).toHaveCount(upcoming.length, { timeout: 15_000 });
       await expect(page.getByText("Loading events...")).toHaveCount(0);
       const shown = await page.evaluate(() => (window as unknown as { seen: string[] }).seen.join("\n"));
       expect(shown).toContain("Loading events...");
       expect(shown).not.toContain("No events found");
-      expect(isolatedSite.output()).toContain("the browser will ask again");
     });
 
     test("the home page's events come back when the service answers", async ({ page, isolatedSite }) => {
-      isolatedSite.events.faults.add(slowerThanBudget);
+      const answer = Promise.withResolvers<void>();
+      isolatedSite.events.faults.add({ pathIncludes: "/events?", until: answer.promise, times: 1 });
       await page.goto(isolatedSite.url, { waitUntil: "commit" });
       await expect(page.getByText("Loading upcoming events")).toBeAttached();
+      await answerWhenLate(isolatedSite, answer);
       const section = page.getByRole("region", { name: "Upcoming Events" });
       await expect(section.getByRole("article")).toHaveCount(Math.min(3, upcoming.length), { timeout: 15_000 });
       await expect(section.getByRole("article").first()).toContainText(upcoming[0]!.title);

@@ -92,8 +92,9 @@ test.describe("home", () => {
   test("with a slow content service the page arrives first and the sections stream in after", async ({
     isolatedSite,
   }) => {
-    // Only what the stories section needs is slow; the hero arrives at once.
-    isolatedSite.content.faults.add({ pathIncludes: "content_type=successStory", delayMs: 3_000 });
+    // Only what the stories section needs is held, until the page with its skeleton has arrived.
+    const storiesLoad = Promise.withResolvers<void>();
+    isolatedSite.content.faults.add({ pathIncludes: "content_type=successStory", until: storiesLoad.promise });
     const response = await fetch(isolatedSite.url, {
       headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0 Safari/537.36" },
     });
@@ -102,6 +103,7 @@ test.describe("home", () => {
     const chunks: string[] = [];
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
       chunks.push(decoder.decode(chunk.value));
+      if (chunks.at(-1)!.includes("Loading success stories")) storiesLoad.resolve();
     }
     const firstWith = (text: string | RegExp) =>
       chunks.findIndex((chunk) => (typeof text === "string" ? chunk.includes(text) : text.test(chunk)));
@@ -116,8 +118,15 @@ test.describe("home", () => {
   });
 
   test("a crawler gets the whole page at once", async ({ isolatedSite }) => {
-    isolatedSite.content.faults.add({ pathIncludes: "content_type=successStory", delayMs: 1_000 });
-    const html = await (await fetch(isolatedSite.url, { headers: { "User-Agent": "Googlebot/2.1" } })).text();
+    // The stories are held until the site has asked for them: the crawler's page waits for them.
+    const storiesLoad = Promise.withResolvers<void>();
+    isolatedSite.content.faults.add({ pathIncludes: "content_type=successStory", until: storiesLoad.promise });
+    const answer = fetch(isolatedSite.url, { headers: { "User-Agent": "Googlebot/2.1" } });
+    await expect
+      .poll(() => isolatedSite.content.faults.requests.some((entry) => entry.url.includes("content_type=successStory")))
+      .toBe(true);
+    storiesLoad.resolve();
+    const html = await (await answer).text();
     expect(html).not.toContain("Loading success stories");
     expect(html).toMatch(/From the Kitchen Table to a Community Table/);
   });
@@ -421,6 +430,8 @@ test.describe("booking the Think Lounge", () => {
   });
 
   test("a frame that does not load: the message after five seconds, then Retry", async ({ page }) => {
+    // The page's clock, moved on by hand: five seconds pass at once.
+    await page.clock.install();
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     let calls = 0;
@@ -435,7 +446,9 @@ test.describe("booking the Think Lounge", () => {
     await booking.getByRole("button", { name: /: Two-Hour Event$/ }).click();
     await expect(booking.getByText("Loading booking form...")).toBeVisible();
     const alert = booking.getByRole("alert");
-    await expect(alert).toContainText("There was an issue loading the booking form.", { timeout: 8_000 });
+    await expect(alert).toHaveCount(0);
+    await page.clock.fastForward(5_000);
+    await expect(alert).toContainText("There was an issue loading the booking form.");
     await expect(alert).toContainText("Open in New Tab");
     await alert.getByRole("button", { name: "Retry" }).click();
     await expect(booking.getByText("There was an issue loading the booking form.")).toHaveCount(0);

@@ -186,6 +186,7 @@ async function reset(pooled: PooledSite): Promise<void> {
   await response.arrayBuffer();
   // The worker was stopped during the reset, so nothing reaches the webhook after this.
   webhook.clear();
+  webhook.faults.clear();
   content.faults.clear();
   events.faults.clear();
 }
