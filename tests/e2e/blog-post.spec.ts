@@ -1,5 +1,5 @@
 import { demoPosts } from "./support/dataset";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "./support/fixtures";
+import { expect, test, waitForHydration } from "./support/fixtures";
 import { DEMO_SITE } from "./support/servers";
 import { jsonLdBlocks } from "./support/json-ld";
 
@@ -25,7 +25,6 @@ test("shows the featured image, author, date, title, tags and body", async ({ pa
   await expect(body.locator("p").first()).not.toBeEmpty();
   // The embedded image of the body is shown, sized through the Images API.
   await expect(body.locator("figure img")).toHaveAttribute("src", /\/_demo\/content\/.+blog-embedded-scaffolding/);
-  await expectNoAxeViolations(page);
 });
 
 test("follows the site's link rules inside the body", async ({ page }) => {
