@@ -130,28 +130,7 @@ test.describe("home", () => {
 });
 
 test.describe("the FAQ", () => {
-  test("opens one answer at a time; the open one closes when clicked; keyboard works", async ({ page }) => {
-    await page.goto("/coworking");
-    await waitForHydration(page);
-    const faq = page.getByRole("region", { name: "Frequently Asked Questions" });
-    const [first, second] = coworking.faqs;
-    const firstAnswer = faq.getByText(first!.answer);
-    const secondAnswer = faq.getByText(second!.answer);
-    await expect(firstAnswer).toBeHidden();
-    await faq.getByText(first!.question).click();
-    await expect(firstAnswer).toBeVisible();
-    await faq.getByText(second!.question).click();
-    await expect(secondAnswer).toBeVisible();
-    await expect(firstAnswer).toBeHidden();
-    await faq.getByText(second!.question).click();
-    await expect(secondAnswer).toBeHidden();
-    await faq.locator("summary").first().focus();
-    await page.keyboard.press("Enter");
-    await expect(firstAnswer).toBeVisible();
-    await page.keyboard.press("Space");
-    await expect(firstAnswer).toBeHidden();
-  });
-
+  // With JavaScript: in the /coworking test below (space pages).
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
     test("still opens one answer at a time", async ({ page }) => {
@@ -175,28 +154,6 @@ async function expectPlaying(video: import("@playwright/test").Locator): Promise
     .toBe(true);
   expect(await video.evaluate((element: HTMLVideoElement) => element.videoWidth)).toBeGreaterThan(0);
 }
-
-test("a video tour loads nothing until played, then plays the demo's own clip inline", async ({ page }) => {
-  const hostRequests = await stubVideoHosts(page);
-  const clipRequests: string[] = [];
-  page.on("request", (request) => {
-    if (/\.mp4(\?|$)/.test(request.url())) clipRequests.push(request.url());
-  });
-  await page.goto("/coworking");
-  await waitForHydration(page);
-  const tours = page.getByRole("region", { name: "Take a look around" });
-  await expect(tours.getByRole("button", { name: /^Play video: / })).toHaveCount(2);
-  await expect(page.locator("iframe, video")).toHaveCount(0);
-  expect(clipRequests).toEqual([]);
-  await tours.getByRole("button", { name: `Play video: ${coworking.videos[0]!.title}` }).click();
-  const video = tours.locator("video");
-  await expect(video).toHaveAttribute("src", /^\/_demo\/content\/.+\/video-tour-coworking-floor\.mp4$/);
-  await expect(video).toHaveAccessibleName(coworking.videos[0]!.title);
-  await expectPlaying(video);
-  expect(clipRequests.length).toBeGreaterThan(0);
-  // Offline: nothing was asked of an outside video host.
-  expect(hostRequests).toEqual([]);
-});
 
 test.describe("video tours on a live site", () => {
   const siteVideos = (items: unknown[]) => ({
@@ -248,19 +205,6 @@ test.describe("video tours on a live site", () => {
 test.describe("space pages", () => {
   for (const { path, sections, cta } of [
     {
-      path: "/coworking",
-      sections: [
-        "A better place to get work done",
-        "Take a look around",
-        "Coworking memberships",
-        "Success Stories",
-        "Everything you need, included",
-        "Frequently Asked Questions",
-        "Come work with us for a day",
-      ],
-      cta: "/tour",
-    },
-    {
       path: "/private-offices",
       sections: [
         "An office of your own, inside a community",
@@ -297,12 +241,68 @@ test.describe("space pages", () => {
     });
   }
 
-  test("meeting rooms has 'Inquire About Membership' to /contact", async ({ page }) => {
-    await page.goto("/meeting-rooms");
-    await expect(page.getByRole("link", { name: "Inquire About Membership" }).first()).toHaveAttribute(
-      "href",
-      "/contact",
-    );
+  // One load of /coworking for its sections, its FAQ and a video tour.
+  test("/coworking has its sections in order and its call to action; the FAQ; a video tour", async ({ page }) => {
+    const hostRequests = await stubVideoHosts(page);
+    const clipRequests: string[] = [];
+    page.on("request", (request) => {
+      if (/\.mp4(\?|$)/.test(request.url())) clipRequests.push(request.url());
+    });
+    await page.goto("/coworking");
+    await waitForHydration(page);
+    expect(await sectionHeadings(page)).toEqual([
+      "A better place to get work done",
+      "Take a look around",
+      "Coworking memberships",
+      "Success Stories",
+      "Everything you need, included",
+      "Frequently Asked Questions",
+      "Come work with us for a day",
+    ]);
+    await expect(
+      page.getByRole("region", { name: "Come work with us for a day" }).getByRole("link").first(),
+    ).toHaveAttribute("href", "/tour");
+    await expect(page.getByRole("region", { name: "Success Stories" }).getByRole("article").first()).toBeVisible();
+
+    await test.step("the FAQ opens one answer at a time; the open one closes when clicked; keyboard works", async () => {
+      const faq = page.getByRole("region", { name: "Frequently Asked Questions" });
+      const [first, second] = coworking.faqs;
+      const firstAnswer = faq.getByText(first!.answer);
+      const secondAnswer = faq.getByText(second!.answer);
+      await expect(firstAnswer).toBeHidden();
+      await faq.getByText(first!.question).click();
+      await expect(firstAnswer).toBeVisible();
+      await faq.getByText(second!.question).click();
+      await expect(secondAnswer).toBeVisible();
+      await expect(firstAnswer).toBeHidden();
+      await faq.getByText(second!.question).click();
+      await expect(secondAnswer).toBeHidden();
+      await faq.locator("summary").first().focus();
+      await page.keyboard.press("Enter");
+      await expect(firstAnswer).toBeVisible();
+      await page.keyboard.press("Space");
+      await expect(firstAnswer).toBeHidden();
+    });
+
+    await test.step("a video tour loads nothing until played, then plays the demo's own clip inline", async () => {
+      const tours = page.getByRole("region", { name: "Take a look around" });
+      await expect(tours.getByRole("button", { name: /^Play video: / })).toHaveCount(2);
+      await expect(page.locator("iframe, video")).toHaveCount(0);
+      expect(clipRequests).toEqual([]);
+      await tours.getByRole("button", { name: `Play video: ${coworking.videos[0]!.title}` }).click();
+      const video = tours.locator("video");
+      await expect(video).toHaveAttribute("src", /^\/_demo\/content\/.+\/video-tour-coworking-floor\.mp4$/);
+      await expect(video).toHaveAccessibleName(coworking.videos[0]!.title);
+      await expectPlaying(video);
+      expect(clipRequests.length).toBeGreaterThan(0);
+      // Offline: nothing was asked of an outside video host.
+      expect(hostRequests).toEqual([]);
+    });
+  });
+
+  test("meeting rooms has 'Inquire About Membership' to /contact, in the server's HTML", async ({ request }) => {
+    const html = await (await request.get("/meeting-rooms")).text();
+    expect(html).toMatch(/<a[^>]*href="\/contact"[^>]*>(?:(?!<\/a>)[\s\S])*Inquire About Membership/);
   });
 
   test("a page without stories says so", async ({ page, isolatedSite }) => {
