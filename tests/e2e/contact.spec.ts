@@ -405,7 +405,8 @@ test.describe("the lead pipeline", () => {
 
   test.describe("with a webhook that fails first", () => {
     // Retries a fraction of a second apart, so two failures and the delivery take no time.
-    test.use({ isolatedSiteEnv: { LEAD_RETRY_AFTER: "200ms" } });
+    // (A setting no other test uses: started for this test alone, not kept.)
+    test.use({ isolatedSiteEnv: { LEAD_RETRY_AFTER: "200ms" }, isolatedSiteFresh: true });
 
     test("a failing webhook still shows success, and the lead arrives after it recovers", async ({
       page,

@@ -299,7 +299,8 @@ test.describe("the server", () => {
   });
 
   test.describe("behind a proxy TRUST_PROXY does not name", () => {
-    test.use({ isolatedSiteEnv: { TRUST_PROXY: "10.1.2.3" } });
+    // A setting no other test uses: started for this test alone, not kept.
+    test.use({ isolatedSiteEnv: { TRUST_PROXY: "10.1.2.3" }, isolatedSiteFresh: true });
 
     test("ignores X-Forwarded-For, limits the proxy as one client, and says once which setting would trust it", async ({
       request,

@@ -24,6 +24,11 @@ interface Fixtures {
   isolatedSite: IsolatedSite;
   /** Extra environment for `isolatedSite` (e.g. `test.use({ isolatedSiteEnv: { CONTACT_RATE_LIMIT: "2" } })`). */
   isolatedSiteEnv: Record<string, string>;
+  /**
+   * `test.use({ isolatedSiteFresh: true })`: `isolatedSite` is started for the test alone rather than
+   * kept and reset, for a test of state the reset does not clear (`POST /__test/reset`, server/start.ts).
+   */
+  isolatedSiteFresh: boolean;
   /** The patterns the current test allowed (internal to this module). */
   allowedConsoleErrors: RegExp[];
   /**
@@ -94,6 +99,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use([]);
   },
   isolatedSiteEnv: [{}, { option: true }],
+  isolatedSiteFresh: [false, { option: true }],
   serverLogsOnFailure: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
     async ({}, use, testInfo) => {
@@ -110,8 +116,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     },
     { auto: true },
   ],
-  isolatedSite: async ({ sitePool, isolatedSiteEnv }, use, testInfo) => {
-    const { site, release } = await sitePool.acquire(isolatedSiteEnv);
+  isolatedSite: async ({ sitePool, isolatedSiteEnv, isolatedSiteFresh }, use, testInfo) => {
+    const { site, release } = await sitePool.acquire(isolatedSiteEnv, { fresh: isolatedSiteFresh });
     noteSiteInUse(site);
     await use(site);
     release(testInfo.status !== testInfo.expectedStatus);

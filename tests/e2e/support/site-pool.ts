@@ -17,8 +17,9 @@ import { type SpawnedSite, spawnSite } from "./spawn-site.ts";
  * only what it caused: its site's `output()` is the start-up log and what was printed since its reset.
  *
  * A test that stops or kills its site has it to itself: the site is retired, and the next test of
- * that setting gets a new one. So is a site whose test failed (whatever state it was left in), and one
- * with SITE_MODE=production, which refuses the reset flag. Retired sites are stopped before the next
+ * that setting gets a new one. So is a site whose test failed (whatever state it was left in), one
+ * with SITE_MODE=production, which refuses the reset flag, and one a test asked for fresh
+ * (`isolatedSiteFresh`: for state the reset does not cover). Retired sites are stopped before the next
  * site is handed out (or when the worker ends), never under a test's open pages.
  */
 
@@ -56,11 +57,17 @@ export class SitePool {
   private readonly retired: PooledSite[] = [];
   private readonly dataDirs: string[] = [];
 
-  /** A site for this setting, as it was when it started. */
-  async acquire(env: Record<string, string>): Promise<{ site: IsolatedSite; release(failed: boolean): void }> {
+  /**
+   * A site for this setting, as it was when it started: a kept one, reset, or (`fresh`, or with
+   * SITE_MODE=production) one started for this test alone.
+   */
+  async acquire(
+    env: Record<string, string>,
+    { fresh = false }: { fresh?: boolean } = {},
+  ): Promise<{ site: IsolatedSite; release(failed: boolean): void }> {
     await this.stopRetired();
     const key = JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)));
-    let pooled = this.kept.get(key);
+    let pooled = fresh ? undefined : this.kept.get(key);
     this.kept.delete(key);
     if (pooled) {
       try {
@@ -80,7 +87,7 @@ export class SitePool {
         this.retired.push(oldest![1]);
       }
       await this.stopRetired();
-      pooled = await this.start(key, env);
+      pooled = await this.start(key, env, fresh);
       if (pooled.reusable) await reset(pooled);
     }
     if (pooled.reusable) this.kept.set(key, pooled);
@@ -129,7 +136,7 @@ export class SitePool {
     for (const dataDir of this.dataDirs.splice(0)) rmSync(dataDir, { recursive: true, force: true });
   }
 
-  private async start(key: string, env: Record<string, string>): Promise<PooledSite> {
+  private async start(key: string, env: Record<string, string>, fresh: boolean): Promise<PooledSite> {
     const [content, events, webhook] = await Promise.all([
       startTestContentService(),
       startTestEventsService(),
@@ -137,7 +144,7 @@ export class SitePool {
     ]);
     const dataDir = mkdtempSync(path.join(tmpdir(), "hub-isolated-"));
     this.dataDirs.push(dataDir);
-    const reusable = env.SITE_MODE !== "production";
+    const reusable = !fresh && env.SITE_MODE !== "production";
     try {
       const site = await spawnSite(
         {
