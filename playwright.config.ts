@@ -1,12 +1,12 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumPath, playwrightChromiumFlags } from "./scripts/chromium-path.js";
-import { CONTENT_STAND_IN, DEMO_SITE, LIVE_SITE, SERVER_LOG_DIR } from "./tests/e2e/support/servers";
+import { DEMO_SITE, SERVER_LOG_DIR } from "./tests/e2e/support/servers";
 
 /**
- * End-to-end tests against the production build, in Debian's Chromium:
- * - the demo site: `npm start` as a visitor gets it, every integration on its embedded stand-in;
- * - the "live" site: the same build configured for a separate Contentful-compatible service that the
- *   tests control (to check it is used, and to make it fail, slow down or answer oddly).
+ * End-to-end tests against the production build, in Debian's Chromium, on the demo site: `npm start`
+ * as a visitor gets it, every integration on its embedded stand-in. Tests that need the build
+ * configured for outside services they control (to check they are used, and to make them fail, slow
+ * down or answer oddly) get a site of their own (`isolatedSite`, tests/e2e/support/fixtures.ts).
  */
 const serverEnv = { NODE_ENV: "production", HOST: "127.0.0.1" };
 
@@ -64,30 +64,6 @@ export default defineConfig({
         ERROR_TEST_ROUTE: "true",
         // Many tests send the contact form from this one machine; the limit has its own test.
         CONTACT_RATE_LIMIT: "100000",
-      },
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      name: "content service for the live site",
-      command: logged("node tests/e2e/support/content-service.ts", CONTENT_STAND_IN.logFile),
-      url: `${CONTENT_STAND_IN.url}/__control/requests`,
-      env: { PORT: String(CONTENT_STAND_IN.port) },
-      reuseExistingServer: false,
-      timeout: 30_000,
-    },
-    {
-      name: "live site",
-      command: `rm -rf test-results/data-live && ${logged("node server.js", LIVE_SITE.logFile)}`,
-      url: `${LIVE_SITE.url}/healthz`,
-      env: {
-        ...serverEnv,
-        PORT: String(LIVE_SITE.port),
-        DATA_DIR: "test-results/data-live",
-        CONTENTFUL_SPACE_ID: CONTENT_STAND_IN.spaceId,
-        CONTENTFUL_ACCESS_TOKEN: CONTENT_STAND_IN.accessToken,
-        CONTENTFUL_HOST: CONTENT_STAND_IN.host,
-        CONTENTFUL_INSECURE: "true",
       },
       reuseExistingServer: false,
       timeout: 60_000,

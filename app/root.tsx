@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useLocation,
   useRouteLoaderData,
 } from "react-router";
@@ -45,6 +46,16 @@ export const meta: Route.MetaFunction = ({ error }) => {
 export function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(appContext);
   return { config, year: yearIn(config.timeZone), preview: context.get(requestContext).preview };
+}
+
+/**
+ * No form's answer changes what the root loads (the site's settings, the year, whether this is a
+ * preview), so a submission does not load it again: a form sent while the site is unreachable (a
+ * proxy's 502) then leaves the page and the form as they were, instead of the error page.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  if (formMethod !== undefined && formMethod.toUpperCase() !== "GET") return false;
+  return defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

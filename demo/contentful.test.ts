@@ -646,6 +646,19 @@ describe("drafts, the Preview API and editors' changes", () => {
     expect(entry?.fields.title).toBe("Member spotlight, revised");
   });
 
+  it("puts back the entries it started with", async () => {
+    const post = editable.entry("post-b")!;
+    editable.putEntry({ ...post, fields: { ...post.fields, title: { "en-US": "Changed for one test" } } });
+    editable.removeEntry("post-a");
+    editable.restoreEntries();
+    const items = (await clientFor(TOKEN).getEntries({ content_type: "blogPost", order: ["sys.id"] } as never)).items;
+    expect(items.map((item) => item.sys.id)).toEqual(expect.arrayContaining(["post-a", "post-b"]));
+    const started = fixtureDataset().entries.find((entry) => entry.sys.id === "post-b")!;
+    expect(items.find((item) => item.sys.id === "post-b")?.fields.title).toBe(
+      (started.fields.title as Record<string, string>)["en-US"],
+    );
+  });
+
   it("refuses a token it does not know, the preview token of another space included", async () => {
     await expect(clientFor("not-a-token").getEntries()).rejects.toMatchObject({ name: "AccessTokenInvalid" });
     const withoutPreview = await startContentfulStandIn({

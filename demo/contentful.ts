@@ -77,6 +77,8 @@ export interface ContentfulStandIn extends RunningService {
   putEntry(entry: ExportEntry): void;
   /** Removes an entry (unpublished and deleted). */
   removeEntry(id: string): void;
+  /** Puts back the entries it started with, undoing `putEntry` and `removeEntry` (tests reuse one stand-in). */
+  restoreEntries(): void;
 }
 
 /** Whether an entry or asset has been published (an export marks drafts by leaving the version out). */
@@ -131,6 +133,10 @@ export async function startContentfulStandIn(options: ContentfulStandInOptions):
     removeEntry(id) {
       const index = dataset.entries.findIndex((candidate) => candidate.sys.id === id);
       if (index !== -1) dataset.entries.splice(index, 1);
+      changed();
+    },
+    restoreEntries() {
+      dataset.entries = [...options.dataset.entries];
       changed();
     },
   };

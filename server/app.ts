@@ -7,7 +7,7 @@ import type { Logger } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { type AppContext, appContext, requestContext } from "~/context";
 import { seededRandom } from "~/lib/random";
-import { clientKey, createRateLimiter } from "~/services/leads";
+import { clientKey, createRateLimiter, type RateLimiter } from "~/services/leads";
 import { type DemoRoute, demoProxy } from "./demo-proxy.ts";
 import { metricsEndpoint, observeResponses, type ServerMetrics } from "./metrics.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
@@ -52,6 +52,12 @@ export interface AppOptions {
   pageCache?: PageCache;
   /** This instance's metrics, and the bearer tokens that may read them at `/metrics` (METRICS_TOKEN). */
   metrics?: { instance: ServerMetrics; tokens: readonly string[] };
+  /**
+   * The end-to-end tests' reset (TEST_RESET_ROUTE, test-reset.ts): with it, `POST /__test/reset` puts
+   * the server back to how it started (the server's own write limit and proxy warning too); without
+   * it, no such route exists.
+   */
+  testReset?: () => Promise<object>;
 }
 
 const WRITE_LIMIT_PER_MINUTE = 30;
@@ -61,10 +67,13 @@ export function createApp(options: AppOptions): express.Express {
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxy);
 
+  const untrustedForwarding = warnAboutUntrustedForwarding(app.get("trust proxy fn"), options.warn ?? console.warn);
+  const writes = createRateLimiter({ limit: WRITE_LIMIT_PER_MINUTE, windowMs: 60_000 });
+
   app.use(requestTargets());
   app.use(requestLogging(options.logger));
   if (options.metrics) app.use(observeResponses(options.metrics.instance));
-  app.use(warnAboutUntrustedForwarding(app.get("trust proxy fn"), options.warn ?? console.warn));
+  app.use(untrustedForwarding.handler);
   app.use(headers(options));
   // Flush on every write so streamed pages reach the browser section by section, not all at the end.
   app.use(
@@ -97,6 +106,17 @@ export function createApp(options: AppOptions): express.Express {
     app.get("/metrics", metricsEndpoint({ tokens: options.metrics.tokens, metrics: options.metrics.instance }));
   }
 
+  if (options.testReset) {
+    const reset = options.testReset;
+    app.post("/__test/reset", async (_request, response) => {
+      response.locals.route = "/__test/reset";
+      const result = await reset();
+      writes.clear();
+      untrustedForwarding.reset();
+      response.set("Cache-Control", "no-store").json({ reset: true, ...result });
+    });
+  }
+
   // Browsers ask for /favicon.ico on pages that name no icon (the demo stand-ins' pages).
   app.get("/favicon.ico", (_request, response) => {
     response.locals.route = "/favicon.ico";
@@ -116,7 +136,7 @@ export function createApp(options: AppOptions): express.Express {
 
   app.use(limitBody());
   app.use(refuseCrossSiteWrites(options.context.config.siteUrl));
-  app.use(writeLimit(options.writeLimitExemptPaths ?? []));
+  app.use(writeLimit(writes, options.writeLimitExemptPaths ?? []));
   if (options.demoRoutes.length > 0) app.use(demoProxy(options.demoRoutes));
 
   app.all(
@@ -168,8 +188,7 @@ export function createApp(options: AppOptions): express.Express {
 }
 
 /** A per-client limit on writes (form posts), so one client cannot flood the server. */
-function writeLimit(exemptPaths: string[]): express.RequestHandler {
-  const writes = createRateLimiter({ limit: WRITE_LIMIT_PER_MINUTE, windowMs: 60_000 });
+function writeLimit(writes: RateLimiter, exemptPaths: string[]): express.RequestHandler {
   const exempt = new Set(exemptPaths.flatMap((path) => [path, `${path}.data`]));
   return (request, response, next) => {
     if (request.method === "GET" || request.method === "HEAD" || exempt.has(request.path)) return next();
@@ -188,17 +207,22 @@ function writeLimit(exemptPaths: string[]): express.RequestHandler {
 function warnAboutUntrustedForwarding(
   trusts: (address: string, hop: number) => boolean,
   warn: (message: string) => void,
-): express.RequestHandler {
+): { handler: express.RequestHandler; reset(): void } {
   let warned = false;
-  return (request, _response, next) => {
-    if (!warned && request.get("x-forwarded-for") !== undefined) {
-      const peer = request.socket.remoteAddress ?? "";
-      if (!trusts(peer, 0)) {
-        warned = true;
-        warn(untrustedProxyWarning(peer));
+  return {
+    handler: (request, _response, next) => {
+      if (!warned && request.get("x-forwarded-for") !== undefined) {
+        const peer = request.socket.remoteAddress ?? "";
+        if (!trusts(peer, 0)) {
+          warned = true;
+          warn(untrustedProxyWarning(peer));
+        }
       }
-    }
-    next();
+      next();
+    },
+    reset: () => {
+      warned = false;
+    },
   };
 }
 

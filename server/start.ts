@@ -38,6 +38,7 @@ import { originOf } from "./security.ts";
 import { gracefulClose, SHUTDOWN_GRACE_MS } from "./shutdown.ts";
 import { contentfulWebhook } from "./content-webhook.ts";
 import { previewKeys, previewRoutes } from "./preview.ts";
+import { createTestReset } from "./test-reset.ts";
 
 /**
  * The production server (and, with Vite's middleware, the development server): parses the
@@ -169,12 +170,13 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
       ...caches,
     });
 
+  const eventsCache = createCache({ ...cacheTimings, maxEntries: 10 });
   const context: AppContext = {
     services: {
       content: contentService("delivery", { cache: contentCache, lookupCache: contentLookupCache }),
       events: createEventsService({
         ...integrations.events.config,
-        cache: createCache({ ...cacheTimings, maxEntries: 10 }),
+        cache: eventsCache,
         ...(metrics ? { fetch: metrics.countingFetch("events") } : {}),
       }),
       eventCovers: createEventCoverService({
@@ -202,17 +204,12 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
   // Previews read the Preview API (drafts included) with caches of their own: a second at most, never
   // shared with visitors' pages and never written to disk.
   const previewTimings = { freshMs: 1_000, staleIfErrorMs: 1_000, waitMs: 8_000, retryAfterFailureMs: 0 };
+  const previewCaches = {
+    cache: createCache({ ...previewTimings, maxEntries: 200 }),
+    lookupCache: createCache({ ...previewTimings, maxEntries: 200 }),
+  };
   const previewContext: AppContext | null = contentConfig.preview
-    ? {
-        ...context,
-        services: {
-          ...context.services,
-          content: contentService("preview", {
-            cache: createCache({ ...previewTimings, maxEntries: 200 }),
-            lookupCache: createCache({ ...previewTimings, maxEntries: 200 }),
-          }),
-        },
-      }
+    ? { ...context, services: { ...context.services, content: contentService("preview", previewCaches) } }
     : null;
   const preview = previewRoutes({
     keys: contentConfig.preview ? previewKeys(contentConfig.preview.accessToken) : null,
@@ -253,6 +250,23 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     devMiddleware: vite?.middlewares,
     pageCache,
     ...(metrics && env.METRICS_TOKEN ? { metrics: { instance: metrics, tokens: env.METRICS_TOKEN } } : {}),
+    testReset: env.TEST_RESET_ROUTE
+      ? createTestReset({
+          delivery: leadDelivery,
+          store: leadStore,
+          forget: [
+            () => contentCache.clear(),
+            () => contentLookupCache.clear(),
+            () => previewCaches.cache.clear(),
+            () => previewCaches.lookupCache.clear(),
+            () => eventsCache.clear(),
+            () => context.services.events.forgetToken(),
+            () => context.services.eventCovers.clear(),
+            () => context.services.leads.resetLimit(),
+            () => pageCache?.purge(),
+          ],
+        })
+      : undefined,
     logger,
     preview,
     previewContext,

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { type ContactResult, ContactForm } from "~/components/sections/ContactForm";
 import { IntroHero } from "~/components/sections/IntroHero";
 import { ContactCards } from "~/components/sections/ContactCards";
@@ -112,6 +112,22 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
     console.warn("The contact form's submission got no answer from the site:", error);
     return { status: "error", message: contactFailureMessage };
   }
+}
+
+/**
+ * After the form's answer the page's data is loaded again only after a success (the emptied form is a
+ * new submission, with an id of its own). After any other answer the site may not be reachable at all
+ * (a proxy's 502 when it is down): loading the page again would then put the error page in place of
+ * the form and what the visitor typed.
+ */
+export function shouldRevalidate({
+  formMethod,
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
+  const answered = formMethod !== undefined && formMethod.toUpperCase() !== "GET";
+  if (answered && (actionResult as ContactResult | undefined)?.status !== "success") return false;
+  return defaultShouldRevalidate;
 }
 
 /** SPEC.md, /contact: 'Get in Touch', the form, and location, phone and email cards from the site configuration. */

@@ -119,6 +119,26 @@ describe("parseEnv", () => {
     expect(problems[0]).toContain("required when SITE_MODE=production");
   });
 
+  it("serves the tests' reset only when TEST_RESET_ROUTE says so, and never in production", () => {
+    const live = {
+      SITE_MODE: "production",
+      SITE_URL: "https://hub.example.org",
+      CONTENTFUL_SPACE_ID: "space",
+      CONTENTFUL_ACCESS_TOKEN: "token",
+      EVENTS_CLIENT_ID: "id",
+      EVENTS_CLIENT_SECRET: "secret",
+      EVENTS_SPACE: "hub",
+      BOOKING_WIDGET_URL: "https://booking.example.com",
+    };
+    expect(parseEnv({}).TEST_RESET_ROUTE).toBe(false);
+    expect(parseEnv(live).TEST_RESET_ROUTE).toBe(false);
+    expect(parseEnv({ TEST_RESET_ROUTE: "true" }).TEST_RESET_ROUTE).toBe(true);
+    expect(problemsOf({ TEST_RESET_ROUTE: "yes" })).toEqual(["TEST_RESET_ROUTE: must be true or false"]);
+    expect(problemsOf({ ...live, TEST_RESET_ROUTE: "true" })).toEqual([
+      "TEST_RESET_ROUTE: the end-to-end tests' reset; never set when SITE_MODE=production",
+    ]);
+  });
+
   it("in production, refuses a plain-http lead webhook outside loopback", () => {
     const live = {
       SITE_MODE: "production",

@@ -179,6 +179,7 @@ const envSchema = z.object({
   TZ_SITE: timeZone.default("America/Chicago"),
   TRUST_PROXY: trustProxy.default(["loopback"]),
   ERROR_TEST_ROUTE: booleanFlag.default(false),
+  TEST_RESET_ROUTE: booleanFlag.default(false),
   RANDOM_SEED: z.string().min(1).optional(),
   METRICS_TOKEN: metricsTokens.optional(),
   LOG_FORMAT: z.enum(["json", "pretty"], { error: "must be json or pretty" }).optional(),
@@ -233,6 +234,9 @@ function productionProblems(env: Env): string[] {
   for (const [name, value] of required) {
     if (value === undefined)
       problems.push(`${name}: required when SITE_MODE=production (demo stand-ins run only in demo mode)`);
+  }
+  if (env.TEST_RESET_ROUTE) {
+    problems.push("TEST_RESET_ROUTE: the end-to-end tests' reset; never set when SITE_MODE=production");
   }
   for (const name of ["LEAD_WEBHOOK_URL", "LEAD_MIRROR_URL"] as const) {
     const value = env[name];

@@ -120,5 +120,10 @@ export function createEventCoverService({
       if (scaled.size > maxEntries) scaled.delete(scaled.keys().next().value!);
       return result;
     },
+
+    /** Forgets every scaled cover (the end-to-end tests' reset). */
+    clear(): void {
+      scaled.clear();
+    },
   };
 }

@@ -188,6 +188,11 @@ export function createEventsService({
     async getEvent(uuid: string): Promise<SiteEvent | null> {
       return (await this.getEvents()).find((event) => event.uuid === uuid) ?? null;
     },
+
+    /** Forgets the token, so the next list asks for a new one (the end-to-end tests' reset). */
+    forgetToken(): void {
+      token = null;
+    },
   };
 }
 

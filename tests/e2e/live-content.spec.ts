@@ -1,49 +1,46 @@
-import { readFile } from "node:fs/promises";
-import { contentService } from "./support/content-control";
 import { expect, test, waitForHydration } from "./support/fixtures";
-import { CONTENT_STAND_IN, LIVE_SITE } from "./support/servers";
 
 /**
  * The same build, configured (CONTENTFUL_*) for another Contentful-compatible service: the site must
- * use it, and keep working when it fails, slows down or answers with another site's content.
- * Each scenario uses its own page, because the site caches what the service answered.
+ * use it, and keep working when it fails, slows down or answers with another site's content. Each
+ * test has a site and content service of its own (`isolatedSite`), reset to empty caches, so no test
+ * depends on what another one loaded.
  */
-test.describe.configure({ mode: "serial" });
-test.use({ baseURL: LIVE_SITE.url, viewport: { width: 1280, height: 800 } });
+test.use({ viewport: { width: 1280, height: 800 } });
 
-test.afterEach(async () => {
-  await contentService.clearFaults();
-});
-
-test("uses the configured content service instead of the embedded stand-in", async ({ page, request }) => {
-  const health = await (await request.get("/healthz")).json();
+test("uses the configured content service instead of the embedded stand-in", async ({ page, isolatedSite }) => {
+  const { content } = isolatedSite;
+  const health = await (await fetch(`${isolatedSite.url}/healthz`)).json();
   expect(health.integrations.content).toBe("live");
-  await page.goto("/members");
+  await page.goto(`${isolatedSite.url}/members`);
   await waitForHydration(page);
   const hero = page.locator('[data-hero-slug="members"] img');
-  await expect(hero).toHaveAttribute("src", new RegExp(`^http://${CONTENT_STAND_IN.host}/`));
+  await expect(hero).toHaveAttribute("src", new RegExp(`^http://${content.host}/`));
   await expect(hero).toHaveJSProperty("complete", true);
   expect(await hero.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
-  const requests = await contentService.requests();
   expect(
-    requests.some((entry) => entry.url.includes("content_type=PageHero") && entry.url.includes("fields.slug=members")),
+    content.faults.requests.some(
+      (entry) => entry.url.includes("content_type=PageHero") && entry.url.includes("fields.slug=members"),
+    ),
   ).toBe(true);
-  const log = await readFile(LIVE_SITE.logFile, "utf8");
-  expect(log).toContain(`live: Contentful space ${CONTENT_STAND_IN.spaceId} at ${CONTENT_STAND_IN.host}`);
+  expect(isolatedSite.output()).toContain(`live: Contentful space ${content.spaceId} at ${content.host}`);
 });
 
-test("a hero that fails to load falls back to the site's own image and logs the error", async ({ page }) => {
-  await contentService.addFault({ pathIncludes: "fields.slug=press", status: 500, body: { message: "boom" } });
-  await page.goto("/press");
+test("a hero that fails to load falls back to the site's own image and logs the error", async ({
+  page,
+  isolatedSite,
+}) => {
+  isolatedSite.content.faults.add({ pathIncludes: "fields.slug=press", status: 500, body: { message: "boom" } });
+  await page.goto(`${isolatedSite.url}/press`);
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Press");
   await expect(page.locator('[data-hero-slug="press"] img')).toHaveAttribute("src", /^\/images\/fallback\//);
-  await expect.poll(async () => readFile(LIVE_SITE.logFile, "utf8")).toContain("Error loading page hero:");
+  await expect.poll(() => isolatedSite.output()).toContain("Error loading page hero:");
 });
 
-test("a hero of another site is not shown", async ({ page, allowConsoleErrors }) => {
+test("a hero of another site is not shown", async ({ page, isolatedSite, allowConsoleErrors }) => {
   allowConsoleErrors(/Invalid site configuration/);
-  await contentService.addFault({
+  isolatedSite.content.faults.add({
     pathIncludes: "fields.slug=privacy",
     status: 200,
     body: {
@@ -68,7 +65,7 @@ test("a hero of another site is not shown", async ({ page, allowConsoleErrors })
   });
   const messages: string[] = [];
   page.on("console", (message) => messages.push(message.text()));
-  await page.goto("/privacy");
+  await page.goto(`${isolatedSite.url}/privacy`);
   await waitForHydration(page);
   await expect(page.locator("[data-hero-slug]")).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1 })).toHaveCount(0);
@@ -76,22 +73,26 @@ test("a hero of another site is not shown", async ({ page, allowConsoleErrors })
   expect(messages.some((text) => text.includes("Invalid site configuration"))).toBe(true);
 });
 
-test("the hero shows a pulsing placeholder while its image loads", async ({ page }) => {
-  await contentService.addFault({ pathIncludes: "hero-legal", delayMs: 2_500 });
-  await page.goto("/terms", { waitUntil: "commit" });
+test("the hero shows a pulsing placeholder while its image loads", async ({ page, isolatedSite }) => {
+  // The image is held by the content service until the placeholder has been seen.
+  const imageLoad = Promise.withResolvers<void>();
+  isolatedSite.content.faults.add({ pathIncludes: "hero-legal", until: imageLoad.promise });
+  await page.goto(`${isolatedSite.url}/terms`, { waitUntil: "commit" });
   const placeholder = page.locator('[data-hero-slug="terms"] [aria-busy]');
   await expect(placeholder).toHaveAttribute("aria-busy", "true");
   await expect(placeholder.locator(".animate-pulse")).toHaveCount(1);
+  imageLoad.resolve();
   await expect(placeholder).toHaveAttribute("aria-busy", "false", { timeout: 10_000 });
   await expect(placeholder.locator(".animate-pulse")).toHaveCount(0);
+  await expect(page.locator('[data-hero-slug="terms"] img')).toHaveAttribute(
+    "src",
+    new RegExp(`^http://${isolatedSite.content.host}/.*hero-legal`),
+  );
 });
 
 test.describe("a hero background that fails to load in the browser", () => {
-  test.beforeEach(async () => {
-    await contentService.addFault({ pathIncludes: "/hero-contact/", status: 404, body: { message: "gone" } });
-  });
-
-  test("swaps to the page's own image before hydration", async ({ page }) => {
+  test("swaps to the page's own image before hydration", async ({ page, isolatedSite }) => {
+    isolatedSite.content.faults.add({ pathIncludes: "/hero-contact/", status: 404, body: { message: "gone" } });
     // Hold the scripts back until the image has failed, so only the server-rendered markup sees it.
     let releaseScripts: () => void = () => {};
     const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
@@ -105,7 +106,7 @@ test.describe("a hero background that fails to load in the browser", () => {
       page.waitForEvent("requestfailed", (request) => isHeroImage(request.url())),
       page.waitForResponse((response) => isHeroImage(response.url()) && !response.ok()),
     ]);
-    await page.goto("/contact", { waitUntil: "commit" });
+    await page.goto(`${isolatedSite.url}/contact`, { waitUntil: "commit" });
     await imageFailed;
     releaseScripts();
     await waitForHydration(page);
@@ -115,10 +116,9 @@ test.describe("a hero background that fails to load in the browser", () => {
     expect(await hero.locator("img").evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   });
 
-  test("swaps to the page's own image after a client-side navigation", async ({ page }) => {
-    // /terms, whose hero an earlier test has loaded already: a hero first cached here (say /press)
-    // would stand in for the service in that page's own test when the file runs again.
-    await page.goto("/terms");
+  test("swaps to the page's own image after a client-side navigation", async ({ page, isolatedSite }) => {
+    isolatedSite.content.faults.add({ pathIncludes: "/hero-contact/", status: 404, body: { message: "gone" } });
+    await page.goto(`${isolatedSite.url}/terms`);
     await waitForHydration(page);
     await page.getByRole("contentinfo").getByRole("link", { name: "Contact", exact: true }).click();
     await expect(page).toHaveURL(/\/contact$/);

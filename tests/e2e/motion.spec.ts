@@ -40,7 +40,7 @@ function heroAnimations(page: Page): Promise<EntranceAnimation[]> {
 test.describe("with motion", () => {
   test.use({ reducedMotion: "no-preference" });
 
-  test("the hero rises in over 0.6 s, 0.2 s apart, and a list's items follow each other 0.2 s apart", async ({
+  test("the hero rises in over 0.6 s, 0.2 s apart, a list's items follow each other 0.2 s apart, and scrolling is smooth", async ({
     page,
   }) => {
     await page.goto("/coworking");
@@ -65,10 +65,8 @@ test.describe("with motion", () => {
         ),
       )
       .toEqual([0, 200, 400]);
-  });
 
-  test("scrolling to a section is smooth", async ({ page }) => {
-    await page.goto("/");
+    // Scrolling to a section is smooth.
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("smooth");
   });
 });

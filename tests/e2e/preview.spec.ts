@@ -110,10 +110,12 @@ test("an expired, forged or foreign link is refused and sets no cookie", async (
   expect(offSite.status()).toBe(400);
 });
 
-test("without a preview token, /preview says previews are off", async ({ request }) => {
-  // The shared "live" site has no CONTENTFUL_PREVIEW_TOKEN.
-  const { LIVE_SITE } = await import("./support/servers");
-  const response = await request.get(`${LIVE_SITE.url}/preview?secret=x&path=/`, { maxRedirects: 0 });
-  expect(response.status()).toBe(404);
-  expect(await response.text()).toBe("Previews are not enabled on this site.");
+test.describe("without a preview token", () => {
+  test.use({ isolatedSiteEnv: {} });
+
+  test("/preview says previews are off", async ({ request, isolatedSite }) => {
+    const response = await request.get(`${isolatedSite.url}/preview?secret=x&path=/`, { maxRedirects: 0 });
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toBe("Previews are not enabled on this site.");
+  });
 });

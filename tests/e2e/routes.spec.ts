@@ -1,3 +1,4 @@
+import { expectEveryControlRecordsItsClick } from "./support/control-walk";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./support/fixtures";
 import { siteRoutes } from "./support/routes";
 
@@ -31,7 +32,11 @@ for (const route of siteRoutes) {
     // know it, and the one script that reads it, the booking frame's height, follows resizes), CSS
     // applies the wider layout at once, and responsive images fetch their wider candidates on the
     // resize (a phone-to-desktop resize asks for the larger files, as a desktop load does).
-    test("has no accessibility violations or console errors at 375 px, then at 1280 px", async ({ page }) => {
+    // The same load then serves the walk of every control (support/control-walk.ts): at 1280 px, then
+    // narrowed to 375 px again.
+    test("has no accessibility violations or console errors at 375 px, then at 1280 px; every control records its click", async ({
+      page,
+    }) => {
       await page.setViewportSize({ width: 375, height: 812 });
       await page.goto(route.path);
       await waitForHydration(page);
@@ -66,6 +71,9 @@ for (const route of siteRoutes) {
           expect(images, `images that failed to load at ${viewport.width} px`).toEqual([]);
         });
       }
+      await test.step("every control records a button click with its label", async () => {
+        await expectEveryControlRecordsItsClick(page, route.path);
+      });
     });
   });
 }

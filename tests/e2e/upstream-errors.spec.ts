@@ -1,32 +1,13 @@
-import type { ContentfulStandIn } from "../../demo/contentful.ts";
-import { liveContentEnv, startTestContentService } from "./support/content-stand-in";
-import { expect, test } from "./support/fixtures";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, type IsolatedSite, test } from "./support/fixtures";
 import { siteRoutes } from "./support/routes";
-import { type SpawnedSite, spawnSite } from "./support/spawn-site";
 
 /**
  * When the content service rejects the token or fails, the SDK's error text (request URL, space,
  * `Authorization: Bearer ...` with the token's last characters, user agent) goes to the server log
  * only: no page and no data response carries any of it.
  */
-test.describe.configure({ mode: "serial" });
-
-let contentService: ContentfulStandIn;
-let site: SpawnedSite;
-
-test.beforeAll(async () => {
-  contentService = await startTestContentService({ accessToken: "leaky-token-Zq81fXw3" });
-  site = await spawnSite(liveContentEnv(contentService));
-});
-
-test.afterAll(async () => {
-  await site?.stop();
-  await contentService?.close();
-});
-
-test.afterEach(() => contentService.faults.clear());
-
-async function everyResponse(request: import("@playwright/test").APIRequestContext): Promise<Map<string, string>> {
+async function everyResponse(request: APIRequestContext, site: IsolatedSite): Promise<Map<string, string>> {
   const paths = siteRoutes.map((route) => route.path);
   const urls = paths.flatMap((path) => [path, path === "/" ? "/_.data" : `${path}.data`]);
   const bodies = await Promise.all(
@@ -40,12 +21,12 @@ async function everyResponse(request: import("@playwright/test").APIRequestConte
   return new Map(bodies);
 }
 
-function expectNothingLeaked(bodies: Map<string, string>) {
+function expectNothingLeaked({ content }: IsolatedSite, bodies: Map<string, string>) {
   const forbidden = [
-    contentService.accessToken.slice(-6),
+    content.accessToken.slice(-6),
     "Bearer",
-    contentService.host,
-    `:${new URL(contentService.url).port}`,
+    content.host,
+    `:${new URL(content.url).port}`,
     "contentful.js",
     "AccessTokenInvalid",
     "X-Contentful",
@@ -55,8 +36,8 @@ function expectNothingLeaked(bodies: Map<string, string>) {
   }
 }
 
-test("a rejected token leaks nothing into pages or data responses", async ({ request }) => {
-  contentService.faults.add({
+test("a rejected token leaks nothing into pages or data responses", async ({ request, isolatedSite }) => {
+  isolatedSite.content.faults.add({
     pathIncludes: "/spaces/",
     status: 401,
     body: {
@@ -65,18 +46,22 @@ test("a rejected token leaks nothing into pages or data responses", async ({ req
       requestId: "leak-test",
     },
   });
-  const bodies = await everyResponse(request);
-  expectNothingLeaked(bodies);
+  const bodies = await everyResponse(request, isolatedSite);
+  expectNothingLeaked(isolatedSite, bodies);
   expect(bodies.get("/press")).toContain("Press");
-  await expect.poll(() => site.output()).toContain("Error loading page hero:");
+  await expect.poll(() => isolatedSite.output()).toContain("Error loading page hero:");
   // The details are in the server's log, where an operator can read them.
-  expect(site.output()).toContain("AccessTokenInvalid");
+  expect(isolatedSite.output()).toContain("AccessTokenInvalid");
 });
 
-test("a failing content service leaks nothing into pages or data responses", async ({ request }) => {
+test("a failing content service leaks nothing into pages or data responses", async ({ request, isolatedSite }) => {
   test.setTimeout(60_000);
-  contentService.faults.add({ pathIncludes: "/spaces/", status: 500, body: { message: "internal upstream detail" } });
-  const bodies = await everyResponse(request);
-  expectNothingLeaked(bodies);
+  isolatedSite.content.faults.add({
+    pathIncludes: "/spaces/",
+    status: 500,
+    body: { message: "internal upstream detail" },
+  });
+  const bodies = await everyResponse(request, isolatedSite);
+  expectNothingLeaked(isolatedSite, bodies);
   for (const body of bodies.values()) expect(body).not.toContain("internal upstream detail");
 });

@@ -25,8 +25,15 @@ export function createLeadIntake({
   windowMs?: number;
   log?: Pick<Console, "error" | "info">;
 }) {
-  const limiter = store.contactLimiter({ limit, windowMs });
+  let limiter = store.contactLimiter({ limit, windowMs });
   return {
+    /**
+     * Starts the counts afresh (the end-to-end tests' reset): a new limiter from the store, which for
+     * SQLite counts in this process (a PostgreSQL store's counts are in its database, and stay).
+     */
+    resetLimit(): void {
+      limiter = store.contactLimiter({ limit, windowMs });
+    },
     async submit(
       clientAddress: string,
       submission: ContactSubmission,

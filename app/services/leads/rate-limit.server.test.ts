@@ -28,6 +28,15 @@ describe("createRateLimiter", () => {
     expect(limiter.attempt("b")).toBe(true);
   });
 
+  it("forgets every client's attempts when cleared", () => {
+    const limiter = createRateLimiter({ limit: 1, windowMs: 60_000, now: () => 0 });
+    expect(limiter.attempt("a")).toBe(true);
+    expect(limiter.attempt("a")).toBe(false);
+    limiter.clear();
+    expect(limiter.retryAfterSeconds("a")).toBe(0);
+    expect(limiter.attempt("a")).toBe(true);
+  });
+
   it("answers the shared (async) interface the database limiter also implements", async () => {
     const limiter = createRateLimiter({ limit: 1, windowMs: 60_000, now: () => 0 }).toShared();
     expect(await limiter.attempt("a")).toEqual({ allowed: true });

@@ -44,7 +44,7 @@ export function createRateLimiter({
   windowMs: number;
   now?: () => number;
   maxClients?: number;
-}): RateLimiter & { toShared(): SharedRateLimiter } {
+}): RateLimiter & { toShared(): SharedRateLimiter; clear(): void } {
   // Map order is recency: a client seen again moves to the end, so the first key is the least recently seen.
   const attempts = new Map<string, number[]>();
 
@@ -75,6 +75,8 @@ export function createRateLimiter({
   };
   return {
     ...limiter,
+    /** Forgets every client's attempts (the end-to-end tests' reset). */
+    clear: () => attempts.clear(),
     toShared: () => ({
       attempt: async (key) =>
         limiter.attempt(key)

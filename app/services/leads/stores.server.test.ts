@@ -16,6 +16,7 @@ import {
   maskPhone,
   openLeadStore,
 } from "./index.ts";
+import { processContactLimiter } from "./store.server.ts";
 
 const submission: ContactSubmission = {
   name: "Jordan Reyes",
@@ -533,6 +534,19 @@ describe("lead intake", () => {
       await store.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it("starts the contact counts afresh on resetLimit (the end-to-end tests' reset)", async () => {
+    const intake = createLeadIntake({
+      store: { create: async () => stored, createOnce: notCalled, contactLimiter: processContactLimiter },
+      onStored: vi.fn(),
+      limit: 1,
+      log,
+    });
+    expect(await intake.submit("203.0.113.7", submission)).toMatchObject({ status: "stored" });
+    expect(await intake.submit("203.0.113.7", submission)).toMatchObject({ status: "limited" });
+    intake.resetLimit();
+    expect(await intake.submit("203.0.113.7", submission)).toMatchObject({ status: "stored" });
   });
 
   it("counts IPv6 visitors by their /64", async () => {

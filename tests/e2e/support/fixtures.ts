@@ -1,43 +1,41 @@
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { closeSync, openSync, readSync, statSync, writeFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
-import type { ContentfulStandIn } from "../../../demo/contentful.ts";
-import type { EventsStandIn } from "../../../demo/events.ts";
-import { startWebhookSink, type WebhookSink } from "../../../demo/webhook.ts";
-import { liveContentEnv, liveEventsEnv, startTestContentService, startTestEventsService } from "./content-stand-in.ts";
 import { SHARED_SERVER_LOGS } from "./servers.ts";
-import { type SpawnedSite, spawnSite, takeSpawnedSites } from "./spawn-site.ts";
+import { type IsolatedSite, SitePool } from "./site-pool.ts";
+import { noteSiteInUse, takeSpawnedSites } from "./spawn-site.ts";
 
-/**
- * Every browser context a test uses fails the test on any console error, uncaught page error or
- * hydration warning, unless the test declared it expected with `allowConsoleErrors`. The check wraps
- * Playwright's `context` fixture, so it covers every page of every test that opens one (including
- * tests with JavaScript turned off), whichever spec file it is in.
- */
-export interface IsolatedSite extends SpawnedSite {
-  /** Its own content service, whose faults only this test sees. */
-  content: ContentfulStandIn;
-  /** Its own events service, likewise. */
-  events: EventsStandIn;
-  /** Its own lead webhook (at `/hooks/leads`) and form mirror (at `/mirror`). */
-  webhook: WebhookSink;
-  /** Where it keeps its lead store. */
-  dataDir: string;
+export type { IsolatedSite };
+
+interface WorkerFixtures {
+  /** The sites behind `isolatedSite`, one per setting (internal to this module). */
+  sitePool: SitePool;
 }
 
 interface Fixtures {
   allowConsoleErrors: (pattern: RegExp) => void;
   /**
-   * A site of the test's own, configured for a content service of its own: for tests that drive
-   * the content service into failures, slowness or odd answers, and need an empty cache to see them.
+   * A site of the test's own, configured for a content service, events service and lead webhook of
+   * its own: for tests that drive those services into failures, slowness or odd answers, and need
+   * empty caches, fresh rate limits and an empty lead store to see them. It is one of the sites the
+   * worker keeps per setting, reset before the test (site-pool.ts); a test that stops or kills it has
+   * it to itself.
    */
   isolatedSite: IsolatedSite;
   /** Extra environment for `isolatedSite` (e.g. `test.use({ isolatedSiteEnv: { CONTACT_RATE_LIMIT: "2" } })`). */
   isolatedSiteEnv: Record<string, string>;
+  /**
+   * `test.use({ isolatedSiteFresh: true })`: `isolatedSite` is started for the test alone rather than
+   * kept and reset, for a test of state the reset does not clear (`POST /__test/reset`, server/start.ts).
+   */
+  isolatedSiteFresh: boolean;
   /** The patterns the current test allowed (internal to this module). */
   allowedConsoleErrors: RegExp[];
+  /**
+   * Every console error, uncaught page error and hydration warning the test's browser contexts saw
+   * so far, as the console check reads them (console-check.spec.ts proves the check with it).
+   */
+  consoleErrors: string[];
   /** Automatic: when a test fails, what the servers logged while it ran (internal to this module). */
   serverLogsOnFailure: void;
 }
@@ -79,12 +77,29 @@ async function showLog(testInfo: TestInfo, name: string, text: string): Promise<
   );
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  sitePool: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
+    async ({}, use) => {
+      const pool = new SitePool();
+      try {
+        await use(pool);
+      } finally {
+        await pool.close();
+      }
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
   allowedConsoleErrors: async ({}, use) => {
     await use([]);
   },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
+  consoleErrors: async ({}, use) => {
+    await use([]);
+  },
   isolatedSiteEnv: [{}, { option: true }],
+  isolatedSiteFresh: [false, { option: true }],
   serverLogsOnFailure: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument to be destructured
     async ({}, use, testInfo) => {
@@ -101,45 +116,33 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
-  isolatedSite: async ({ context, isolatedSiteEnv }, use) => {
-    const [content, events, webhook] = await Promise.all([
-      startTestContentService(),
-      startTestEventsService(),
-      startWebhookSink({}),
-    ]);
-    const dataDir = mkdtempSync(path.join(tmpdir(), "hub-isolated-"));
-    const site = await spawnSite({
-      ...liveContentEnv(content),
-      ...liveEventsEnv(events),
-      LEAD_WEBHOOK_URL: `${webhook.url}/hooks/leads`,
-      LEAD_MIRROR_URL: `${webhook.url}/mirror`,
-      DATA_DIR: dataDir,
-      ...isolatedSiteEnv,
-    });
-    try {
-      await use({ ...site, content, events, webhook, dataDir });
-    } finally {
-      // The test's pages go first, so they never see the site disappear under them.
-      for (const open of context.pages()) await open.close();
-      await site.stop();
-      await Promise.all([content.close(), events.close(), webhook.close()]);
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+  isolatedSite: async ({ sitePool, isolatedSiteEnv, isolatedSiteFresh }, use, testInfo) => {
+    const { site, release } = await sitePool.acquire(isolatedSiteEnv, { fresh: isolatedSiteFresh });
+    noteSiteInUse(site);
+    await use(site);
+    release(testInfo.status !== testInfo.expectedStatus);
   },
   allowConsoleErrors: async ({ allowedConsoleErrors }, use) => {
     await use((pattern) => allowedConsoleErrors.push(pattern));
   },
-  context: async ({ context, allowedConsoleErrors }, use) => {
-    const errors: string[] = [];
+  // Every browser context a test uses fails the test on any console error, uncaught page error or
+  // hydration warning, unless the test declared it expected with `allowConsoleErrors`. The check wraps
+  // Playwright's `context` fixture, so it covers every page of every test that opens one (including
+  // tests with JavaScript turned off), whichever spec file it is in.
+  context: async ({ context, allowedConsoleErrors, consoleErrors }, use) => {
     context.on("console", (message) => {
-      if (message.type() === "error" || /hydrat/i.test(message.text())) errors.push(message.text());
+      if (message.type() === "error" || /hydrat/i.test(message.text())) consoleErrors.push(message.text());
     });
-    context.on("weberror", (error) => errors.push(`Uncaught: ${error.error().message}`));
+    context.on("weberror", (error) => consoleErrors.push(`Uncaught: ${error.error().message}`));
     await use(context);
-    const unexpected = errors.filter((text) => !allowedConsoleErrors.some((pattern) => pattern.test(text)));
-    expect(unexpected, "console errors").toEqual([]);
+    expect(unexpectedConsoleErrors(consoleErrors, allowedConsoleErrors), "console errors").toEqual([]);
   },
 });
+
+/** The console errors no allowed pattern covers: the ones that fail a test. */
+export function unexpectedConsoleErrors(errors: readonly string[], allowed: readonly RegExp[]): string[] {
+  return errors.filter((text) => !allowed.some((pattern) => pattern.test(text)));
+}
 
 export { expect };
 

@@ -1,5 +1,5 @@
 /**
- * The servers the end-to-end tests start (playwright.config.ts) and talk to. Their ports follow
+ * The server the end-to-end tests start (playwright.config.ts) and talk to. Its port follows
  * E2E_PORT_BASE (default 4173), so two checkouts can run their tests side by side.
  */
 
@@ -23,24 +23,5 @@ export const DEMO_SITE = {
   logFile: `${SERVER_LOG_DIR}/demo-site.log`,
 };
 
-export const LIVE_SITE = {
-  port: base + 1,
-  url: loopback(base + 1),
-  logFile: `${SERVER_LOG_DIR}/live-site.log`,
-};
-
-export const CONTENT_STAND_IN = {
-  port: base + 2,
-  host: `127.0.0.1:${base + 2}`,
-  url: loopback(base + 2),
-  spaceId: "e2espace",
-  accessToken: "e2e-delivery-token",
-  logFile: `${SERVER_LOG_DIR}/content-service.log`,
-};
-
 /** The shared servers' logs, by the name a failed test's report gives them. */
-export const SHARED_SERVER_LOGS = [
-  { name: "demo site", file: DEMO_SITE.logFile },
-  { name: "live site", file: LIVE_SITE.logFile },
-  { name: "content service", file: CONTENT_STAND_IN.logFile },
-] as const;
+export const SHARED_SERVER_LOGS = [{ name: "demo site", file: DEMO_SITE.logFile }] as const;

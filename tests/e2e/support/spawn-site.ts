@@ -25,14 +25,19 @@ export interface SpawnedSite {
 
 const LISTENING = /listening on \S+ \(127\.0\.0\.1:(\d+)\)/;
 
-/** The sites started in this process since the last `takeSpawnedSites()`: a failed test shows their logs (fixtures.ts). */
+/** The sites a test used since the last `takeSpawnedSites()`: a failed test shows their logs (fixtures.ts). */
 let spawnedSites: SpawnedSite[] = [];
 
-/** The sites started since the last call, and forgets them. */
+/** The sites noted since the last call, and forgets them. */
 export function takeSpawnedSites(): SpawnedSite[] {
   const taken = spawnedSites;
   spawnedSites = [];
   return taken;
+}
+
+/** Notes a site the current test uses, so a failure shows what it logged (its view of a shared one). */
+export function noteSiteInUse(site: SpawnedSite): void {
+  spawnedSites.push(site);
 }
 
 export async function spawnSite(
@@ -41,8 +46,11 @@ export async function spawnSite(
     timeoutMs = 30_000,
     cwd,
     inheritEnv = true,
+    register = true,
   }: {
     timeoutMs?: number;
+    /** Note it as the current test's site (default); a site kept for several tests notes its view instead. */
+    register?: boolean;
     /** Where server.js is (default: this checkout). */
     cwd?: string;
     /** Pass this process's environment on (default); false gives the server only PATH and `env`. */
@@ -99,7 +107,7 @@ export async function spawnSite(
       }),
     exited,
   };
-  spawnedSites.push(site);
+  if (register) noteSiteInUse(site);
   return site;
 }
 
