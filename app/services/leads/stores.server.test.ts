@@ -2,20 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ContactSubmission } from "~/lib/contact";
 import { startTestDatabase, type TestDatabase } from "../../../tests/support/postgres.ts";
 import { startTcpProxy } from "../../../tests/support/tcp-proxy.ts";
 import { openPostgresLeadStore } from "./postgres-store.server.ts";
-import {
-  createLeadIntake,
-  describeDatabaseUrl,
-  leadsToCsv,
-  type LeadStore,
-  maskEmail,
-  maskPhone,
-  openLeadStore,
-} from "./index.ts";
+import { describeDatabaseUrl, leadsToCsv, type LeadStore, maskEmail, maskPhone, openLeadStore } from "./index.ts";
 
 const submission: ContactSubmission = {
   name: "Jordan Reyes",
@@ -672,92 +664,6 @@ describe("PostgreSQL when a statement runs long or its answer is lost", () => {
       await client.query("COMMIT");
       expect(rows[0]!.count).toBe("0");
     });
-  });
-});
-
-describe("lead intake", () => {
-  const log = { info: vi.fn(), error: vi.fn() };
-  const stored = { id: "lead_1", email: submission.email, phone: submission.phone } as never;
-  const allowAll = () => ({ attempt: async () => ({ allowed: true as const }) });
-  const notCalled = async () => {
-    throw new Error("not expected: no submission id was sent");
-  };
-
-  it("answers failed, never stored, when the store refuses the write", async () => {
-    const onStored = vi.fn();
-    const intake = createLeadIntake({
-      store: {
-        create: async () => {
-          throw new Error("SQLITE_FULL: database or disk is full");
-        },
-        createOnce: notCalled,
-        contactLimiter: allowAll,
-      },
-      onStored,
-      limit: 5,
-      log,
-    });
-    expect(await intake.submit("203.0.113.7", submission)).toEqual({ status: "failed" });
-    expect(onStored).not.toHaveBeenCalled();
-  });
-
-  it("answers failed when the shared limit cannot be counted (the database is down)", async () => {
-    const intake = createLeadIntake({
-      store: {
-        create: async () => stored,
-        createOnce: notCalled,
-        contactLimiter: () => ({
-          attempt: async () => {
-            throw new Error("connect ECONNREFUSED");
-          },
-        }),
-      },
-      onStored: vi.fn(),
-      limit: 5,
-      log,
-    });
-    expect(await intake.submit("203.0.113.7", submission)).toEqual({ status: "failed" });
-  });
-
-  it("thanks a repeat of a stored submission without storing it or handing it to delivery again", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "leads-intake-"));
-    const store = await openLeadStore({ dataDir });
-    try {
-      const onStored = vi.fn();
-      const intake = createLeadIntake({ store, onStored, limit: 5, log });
-      const submissionId = "4c1d9e0b2a7f3e1d4c1d9e0b2a7f3e1d";
-      const first = await intake.submit("203.0.113.7", submission, submissionId);
-      expect(first).toMatchObject({ status: "stored" });
-      expect(await intake.submit("203.0.113.7", submission, submissionId)).toEqual(first);
-      expect(onStored).toHaveBeenCalledTimes(1);
-      expect(await store.list()).toHaveLength(1);
-      expect(log.info).toHaveBeenCalledWith(expect.stringContaining("sent again with the same submission id"));
-    } finally {
-      await store.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
-
-  it("counts IPv6 visitors by their /64", async () => {
-    const keys: string[] = [];
-    const intake = createLeadIntake({
-      store: {
-        create: async () => stored,
-        createOnce: notCalled,
-        contactLimiter: () => ({
-          attempt: async (key: string) => {
-            keys.push(key);
-            return { allowed: true as const };
-          },
-        }),
-      },
-      onStored: vi.fn(),
-      limit: 5,
-      log,
-    });
-    await intake.submit("2001:db8:85a3:42::1", submission);
-    await intake.submit("2001:db8:85a3:42:ffff::2", submission);
-    expect(keys).toEqual(["2001:db8:85a3:42::/64", "2001:db8:85a3:42::/64"]);
   });
 });
 
