@@ -78,7 +78,7 @@ export function createLeadIntake({
       if (repeat) {
         log.info(`Lead ${who} was sent again with the same submission id; it is stored once.`);
       } else if (lead.status === "spam") {
-        log.info(`Lead ${who} held as suspected spam (${lead.spamReason}); it is not delivered unless released.`);
+        log.info(`Lead ${who} held as suspected spam, not delivered unless staff release it: ${lead.spamReason}.`);
       } else {
         log.info(`Lead ${who} stored.`);
         onStored(lead);
