@@ -95,7 +95,9 @@ describe("lead intake", () => {
 
     expect(onStored).not.toHaveBeenCalled();
     expect(await store.stats()).toMatchObject({ pending: 0, spam: 7 });
-    expect(log.info).toHaveBeenCalledWith(expect.stringContaining("held as suspected spam, not delivered unless staff release it: form token forged."));
+    expect(log.info).toHaveBeenCalledWith(
+      expect.stringContaining("held as suspected spam, not delivered unless staff release it: form token forged."),
+    );
     expect(JSON.stringify(log.info.mock.calls)).not.toContain("@example.com");
   });
 
