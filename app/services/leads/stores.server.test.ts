@@ -505,7 +505,7 @@ describe.each(backends)("lead store ($name)", (backend) => {
     const csv = leadsToCsv(await store.list());
     const [header, row] = csv.split("\r\n");
     expect(header).toBe(
-      "id,created_at,name,email,phone,interests,referral_source,status,attempts,next_attempt_at,delivered_at,last_error",
+      "id,created_at,name,email,phone,interests,referral_source,status,attempts,next_attempt_at,delivered_at,last_error,spam_reason",
     );
     expect(row).toContain(`"'=HYPERLINK(""x"")"`);
     expect(row).toContain("'+1 870-555-0199");
