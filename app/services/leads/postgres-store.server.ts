@@ -153,6 +153,12 @@ function spamToLead(row: SpamRow): Lead {
   };
 }
 
+/**
+ * A failure's kind; for a failure an earlier version of the site recorded (it knew no kinds: after a
+ * rollback), the kind its status gives.
+ */
+const KIND = `COALESCE(failure_kind, ${FAILURE_KIND_FROM_STATUS_SQL})`;
+
 const byNewestFirst = (a: Lead, b: Lead) => b.createdAt.localeCompare(a.createdAt);
 
 function toLead(row: Row): Lead {
@@ -399,7 +405,7 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
         `WITH next AS (
            SELECT id FROM leads
            WHERE status = 'pending' AND attempts > 0 AND next_attempt_at > $3
-             AND failure_kind IS DISTINCT FROM 'rejected'
+             AND ${KIND} IS DISTINCT FROM 'rejected'
              AND (claimed_until IS NULL OR claimed_until <= $3)
            ORDER BY next_attempt_at, created_at
            LIMIT 1
@@ -451,7 +457,7 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
       changed(
         `UPDATE leads SET next_attempt_at = $1
          WHERE status = 'pending' AND attempts > 0 AND next_attempt_at > $1
-           AND (failure_kind = 'unavailable' OR (failure_kind = 'rejected' AND last_status = $2))`,
+           AND (${KIND} = 'unavailable' OR (${KIND} = 'rejected' AND last_status = $2))`,
         [now(), sharedStatus],
       ),
 

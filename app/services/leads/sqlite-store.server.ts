@@ -189,6 +189,12 @@ function toLead(row: Row): Lead {
   };
 }
 
+/**
+ * A failure's kind; for a failure an earlier version of the site recorded (it knew no kinds: after a
+ * rollback), the kind its status gives.
+ */
+const KIND = `COALESCE(failure_kind, ${FAILURE_KIND_FROM_STATUS_SQL})`;
+
 const byNewestFirst = (a: Lead, b: Lead) => b.createdAt.localeCompare(a.createdAt);
 
 function isBusy(error: unknown): boolean {
@@ -269,7 +275,7 @@ function sqliteStore(db: DatabaseSync, file: string, now: () => Date): LeadStore
        WHERE id IN (
          SELECT id FROM leads
          WHERE status = 'pending' AND attempts > 0 AND next_attempt_at > ?
-           AND failure_kind IS NOT 'rejected'
+           AND ${KIND} IS NOT 'rejected'
            AND (claimed_until IS NULL OR claimed_until <= ?)
          ORDER BY next_attempt_at, created_at LIMIT 1)
        RETURNING *`,
@@ -292,7 +298,7 @@ function sqliteStore(db: DatabaseSync, file: string, now: () => Date): LeadStore
     backlogDue: db.prepare(
       `UPDATE leads SET next_attempt_at = ?
        WHERE status = 'pending' AND attempts > 0 AND next_attempt_at > ?
-         AND (failure_kind = 'unavailable' OR (failure_kind = 'rejected' AND last_status = ?))`,
+         AND (${KIND} = 'unavailable' OR (${KIND} = 'rejected' AND last_status = ?))`,
     ),
     mirror: db.prepare("UPDATE leads SET mirror_status = ? WHERE id = ?"),
     lastDelivery: db.prepare("SELECT MAX(delivered_at) AS at FROM leads"),
