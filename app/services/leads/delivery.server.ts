@@ -92,6 +92,8 @@ const POLL_MS = 5_000;
 export const POST_INTERVAL_MS = 200;
 export const MAX_POSTS_IN_FLIGHT = 10;
 const PROBE_AFTER_MS = 30_000;
+/** While another worker probes a webhook whose Retry-After has passed, the others look this often. */
+const PROBE_POLL_MS = 1_000;
 export const ACCEPTING_WINDOW_MS = 10 * 60_000;
 export const RETRY_WHILE_ACCEPTING_MS = 60_000;
 /**
@@ -404,7 +406,9 @@ export function createLeadDelivery({
           // Every instance obeys a webhook's Retry-After, kept in the shared store.
           const gate = await store.deliveryGate(workerId, leaseMs);
           if (!gate.open) {
-            heldUntil = gate.until;
+            // Another worker's probe ends with its answer, long before its lease: look again soon.
+            const soon = new Date(now().getTime() + PROBE_POLL_MS);
+            heldUntil = gate.reason === "probe" && soon < gate.until ? soon : gate.until;
             if (underWay.size === 0) break;
             await oneSettles();
             continue;
