@@ -291,12 +291,19 @@ function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promis
   });
 }
 
+/**
+ * One statement each, committed on its own: a lead stored, or nothing when its submission is stored
+ * already (in this table, by the unique key, or held in the other one). A statement whose answer is lost
+ * (a connection that stalls) has committed or not as a whole, and the form sent again finds it.
+ */
 const INSERT_LEAD = `INSERT INTO leads (id, created_at, name, email, phone, interests, referral_source, status, attempts, next_attempt_at, submission_key, details_key)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', 0, $2, $8, $9)
+  SELECT $1, $2::timestamptz, $3, $4, $5, $6::jsonb, $7, 'pending', 0, $2::timestamptz, $8::text, $9
+  WHERE $8::text IS NULL OR NOT EXISTS (SELECT 1 FROM spam_leads WHERE submission_key = $8::text)
   ON CONFLICT (submission_key) DO NOTHING
   RETURNING *`;
 const INSERT_SPAM = `INSERT INTO spam_leads (id, created_at, name, email, phone, interests, referral_source, submission_key, details_key, reason)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+  SELECT $1, $2::timestamptz, $3, $4, $5, $6::jsonb, $7, $8::text, $9, $10
+  WHERE $8::text IS NULL OR NOT EXISTS (SELECT 1 FROM leads WHERE submission_key = $8::text)
   ON CONFLICT (submission_key) DO NOTHING
   RETURNING *`;
 
@@ -308,7 +315,7 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
 
   /** Stores the lead (or spam), unless its submission key is stored already; then null. */
   async function insert(
-    client: pg.Pool | pg.PoolClient,
+    client: pg.Pool,
     submission: ContactSubmission,
     key: string | null,
     spamReason: string | null,
@@ -333,11 +340,10 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
   }
 
   /** A stored lead or held spam with this submission key. */
-  async function storedSubmission(client: pg.PoolClient, key: string): Promise<Lead | null> {
-    const { rows } = await client.query<Row>("SELECT * FROM leads WHERE submission_key = $1", [key]);
-    if (rows[0]) return toLead(rows[0]);
-    const held = await client.query<SpamRow>("SELECT * FROM spam_leads WHERE submission_key = $1", [key]);
-    return held.rows[0] ? spamToLead(held.rows[0]) : null;
+  async function storedSubmission(key: string): Promise<Lead | null> {
+    const [lead] = await leads("SELECT * FROM leads WHERE submission_key = $1", [key]);
+    if (lead) return lead;
+    return (await spam("SELECT * FROM spam_leads WHERE submission_key = $1", [key]))[0] ?? null;
   }
 
   return {
@@ -350,16 +356,17 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
 
     async createOnce(submission, submissionId, options = {}) {
       const key = submissionKey(submissionId, submission);
-      // Two sends of one form can arrive together, at two instances: the second waits for the first
-      // (a lock on the submission), then finds it stored, as a lead or as spam, in either table.
-      return inTransaction(pool, async (client) => {
-        await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`submission:${key}`]);
-        const stored = await storedSubmission(client, key);
+      // Two sends of one form can arrive together: the second insert waits for the first and does
+      // nothing; the stored lead (or held spam) is then the answer. (Erased in between: stored anew.)
+      // Two sends judged differently at the same moment could each land in its own table: staff
+      // releasing the held copy then get the stored lead (`release`).
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const created = await insert(pool, submission, key, options.spamReason ?? null);
+        if (created) return { lead: created, repeat: false };
+        const stored = await storedSubmission(key);
         if (stored) return { lead: stored, repeat: true };
-        const created = await insert(client, submission, key, options.spamReason ?? null);
-        if (!created) throw new Error("The lead could not be stored: its submission key was taken meanwhile");
-        return { lead: created, repeat: false };
-      });
+      }
+      throw new Error("The lead could not be stored: its submission vanished while it was stored again");
     },
 
     async countSameDetails(submission, since, submissionId) {
