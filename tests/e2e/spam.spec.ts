@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { DatabaseSync } from "node:sqlite";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
@@ -136,7 +137,8 @@ function storedLeads(): StoredLead[] {
   return JSON.parse(result.stdout || "[]");
 }
 
-test.beforeAll(async () => {
+/** The corpus's site: its own webhook sink, store and form token secret. */
+async function startCorpusSite(): Promise<void> {
   sink = await startWebhookSink({ maxReceived: 10_000 });
   dataDir = mkdtempSync(path.join(tmpdir(), "hub-spam-"));
   site = await spawnSite({
@@ -146,13 +148,13 @@ test.beforeAll(async () => {
     // The corpus comes from one address; the contact limit has its own tests.
     CONTACT_RATE_LIMIT: "100000",
   });
-});
+}
 
-test.afterAll(async () => {
+async function stopCorpusSite(): Promise<void> {
   await site?.stop();
   await sink?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
 
 /** The bulk of the bot corpus, over HTTP, half on each path. */
 async function sendBotsOverHttp(): Promise<void> {
@@ -335,6 +337,15 @@ test("no bot post reaches the webhook, every person's does, and each bot is held
   browser,
 }) => {
   test.setTimeout(420_000);
+  await startCorpusSite();
+  try {
+    await corpus(browser);
+  } finally {
+    await stopCorpusSite();
+  }
+});
+
+async function corpus(browser: Browser): Promise<void> {
   const errors: string[] = [];
 
   await sendBotsOverHttp();
@@ -445,4 +456,42 @@ test("no bot post reaches the webhook, every person's does, and each bot is held
   // Every person's lead arrived, once.
   expect(peoplePosts.toSorted()).toEqual([...personEmails].toSorted());
   expect(errors).toEqual([]);
+  // The secret that signs the tokens is in no page.
+  expect((await (await fetch(`${site.url}/contact`)).text()).includes(TEST_FORM_TOKEN_SECRET)).toBe(false);
+}
+
+test("the form token's secret stays on the server: the stored one and FORM_TOKEN_SECRET are in no page or browser file", async () => {
+  // A site without FORM_TOKEN_SECRET makes one and keeps it in its lead store.
+  const ownDataDir = mkdtempSync(path.join(tmpdir(), "hub-form-secret-"));
+  const own = await spawnSite({ DATA_DIR: ownDataDir });
+  try {
+    const page = await (await fetch(`${own.url}/contact`)).text();
+    const token = formTokenIn(page);
+    expect(token).toMatch(/^contact\.[0-9a-z]+\.[0-9a-f]{32}\.[\w-]{43}$/);
+    const db = new DatabaseSync(path.join(ownDataDir, "leads.sqlite"), { readOnly: true });
+    const { value: stored } = db.prepare("SELECT value FROM lead_settings WHERE key = 'secret:form-token'").get() as {
+      value: string;
+    };
+    db.close();
+    expect(stored.length).toBeGreaterThanOrEqual(32);
+    const answer = await (
+      await fetch(`${own.url}/contact.data`, {
+        method: "POST",
+        body: formBody(details(9_000, "person"), { submissionId: token! }),
+      })
+    ).text();
+    const clientDir = path.resolve("build/client");
+    const files = readdirSync(clientDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    expect(files.length).toBeGreaterThan(0);
+    for (const secret of [stored, TEST_FORM_TOKEN_SECRET, "FORM_TOKEN_SECRET"]) {
+      expect(page.includes(secret), "the contact page").toBe(false);
+      expect(answer.includes(secret), "the form's answer").toBe(false);
+      for (const file of files) {
+        expect(readFileSync(path.join(file.parentPath, file.name), "latin1").includes(secret), file.name).toBe(false);
+      }
+    }
+  } finally {
+    await own.stop();
+    rmSync(ownDataDir, { recursive: true, force: true });
+  }
 });
