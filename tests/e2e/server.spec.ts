@@ -6,6 +6,7 @@ import path from "node:path";
 import { DEMO_ACCESS_TOKEN } from "../../demo/contentful.ts";
 import { DEMO_EVENTS_CLIENT_SECRET } from "../../demo/events.ts";
 import { startWebhookSink } from "../../demo/webhook.ts";
+import { renderedFormToken, TEST_FORM_TOKEN_SECRET } from "../support/form-token.ts";
 import { expect, test } from "./support/fixtures";
 import { siteRoutes } from "./support/routes";
 import { DEMO_SITE, LIVE_SITE } from "./support/servers";
@@ -50,6 +51,7 @@ test.describe("the server", () => {
       EVENTS_API_URL: "http://127.0.0.1:9",
       BOOKING_WIDGET_URL: "https://booking.example.com",
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "hub-production-")),
+      FORM_TOKEN_SECRET: TEST_FORM_TOKEN_SECRET,
     };
     const webhook = await startWebhookSink({});
     const site = await spawnSite(production);
@@ -75,6 +77,7 @@ test.describe("the server", () => {
         phone: "(870) 555-0199",
         interests: "partnership",
         referralSource: "Event",
+        submissionId: renderedFormToken(),
       });
       const posted = await fetch(`${site.url}/contact`, { method: "POST", body: form });
       expect(posted.status).toBe(200);
