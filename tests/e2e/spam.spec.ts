@@ -495,3 +495,44 @@ test("the form token's secret stays on the server: the stored one and FORM_TOKEN
     rmSync(ownDataDir, { recursive: true, force: true });
   }
 });
+
+for (const javaScript of [true, false]) {
+  test.describe(javaScript ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled: javaScript });
+
+    test("a person sends the form, then again from the emptied form: two leads, both delivered, each with its own token", async ({
+      page,
+      isolatedSite,
+    }) => {
+      await page.goto(`${isolatedSite.url}/contact`);
+      if (javaScript) await waitForHydration(page);
+      const tokens: string[] = [];
+      for (const index of [1, 2]) {
+        const shownAt = Date.now();
+        const token = await page.locator('main form input[name="submissionId"]').inputValue();
+        expect(token).toMatch(/^contact\.[0-9a-z]+\.[0-9a-f]{32}\.[\w-]{43}$/);
+        tokens.push(token);
+        const form = page.locator("main form");
+        const fields = details(100 + index, "person");
+        await form.getByLabel("Name").fill(fields.name);
+        await form.getByLabel("Email").fill(fields.email);
+        await form.getByLabel("Phone").fill(fields.phone);
+        await form.locator(`input[name="interests"][value="${fields.interests[0]}"]`).check();
+        await form.getByLabel("How did you hear about us?").selectOption(fields.referralSource);
+        await page.waitForTimeout(Math.max(0, 3_300 - (Date.now() - shownAt))); // a person's few seconds
+        await sendForm(page);
+        await expect(form.getByLabel("Name")).toHaveValue("");
+      }
+      expect(tokens[1]).not.toBe(tokens[0]);
+      await expect
+        .poll(() =>
+          isolatedSite.webhook
+            .received()
+            .filter((item) => item.path === "/hooks/leads")
+            .map((item) => (item.body as { email: string }).email)
+            .toSorted(),
+        )
+        .toEqual(["person-101@example.com", "person-102@example.com"]);
+    });
+  });
+}
