@@ -113,7 +113,8 @@ async function backup(): Promise<number> {
   }
   try {
     const copy = await backupSqliteLeads({ dataDir, target: argument });
-    console.log(`Backed up ${copy.leads} lead(s) from ${copy.source} to ${copy.target} (${copy.bytes} bytes).`);
+    const held = copy.spam > 0 ? `, ${copy.spam} of them held as suspected spam,` : "";
+    console.log(`Backed up ${copy.leads} lead(s)${held} from ${copy.source} to ${copy.target} (${copy.bytes} bytes).`);
     return 0;
   } catch (error) {
     console.error(`No backup made: ${(error as Error).message}`);
