@@ -65,7 +65,8 @@ describe("a script's command line", () => {
   it("gives the staff's leads command its commands on --help, and a plain line for a mistyped option", () => {
     const help = run(leads, "--help");
     expect(help.status).toBe(0);
-    expect(help.stdout).toContain("npm run leads -- list [--status pending|delivered] [--full] [--json]");
+    expect(help.stdout).toContain("npm run leads -- list [--status pending|delivered|spam] [--full] [--json]");
+    expect(help.stdout).toContain("npm run leads -- release <lead id>");
     expect(help.stdout).toContain("Destructive commands ask for confirmation unless given --yes.");
     expect(help.stdout).not.toContain("//");
 

@@ -54,13 +54,72 @@ describe("npm run leads", { timeout: 30_000 }, () => {
     const { pending } = await seed();
     const masked = cli("list");
     expect(masked.status).toBe(0);
-    expect(masked.stdout).toContain("1 pending (1 failed at least once), 1 delivered");
+    expect(masked.stdout).toContain("1 pending (1 failed at least once), 1 delivered, 0 held as suspected spam");
     expect(masked.stdout).toContain(pending.id);
     expect(masked.stdout).toContain("j***@e***.com");
     expect(masked.stdout).not.toContain("jordan@example.com");
     expect(cli("list", "--full").stdout).toContain("jordan@example.com");
+    // JSON too: masked unless --full.
     const json = JSON.parse(cli("list", "--status", "pending", "--json").stdout);
-    expect(json.map((lead: { id: string }) => lead.id)).toEqual([pending.id]);
+    expect(json).toMatchObject([{ id: pending.id, name: "J.", email: "j***@e***.com", phone: "***99" }]);
+    expect(JSON.stringify(json)).not.toMatch(/Jordan|jordan@|555/);
+    const full = JSON.parse(cli("list", "--status", "pending", "--json", "--full").stdout);
+    expect(full).toMatchObject([{ name: "Jordan Reyes", email: "jordan@example.com", phone: "(870) 555-0199" }]);
+    expect(cli("list", "--status", "lost").stderr).toContain("--status must be pending, delivered or spam.");
+  });
+
+  it("lists held spam with its reason, and releases one into delivery", async () => {
+    await seed();
+    const store = await openLeadStore({ dataDir });
+    const held = await store.create(
+      {
+        name: "Max Bot",
+        email: "max@example.com",
+        phone: "870-555-0111",
+        interests: ["partnership"],
+        referralSource: "Website",
+      },
+      { spamReason: "form token missing; a link in the name" },
+    );
+    await store.close();
+    const listed = cli("list", "--status", "spam");
+    expect(listed.stdout).toContain("1 held as suspected spam");
+    expect(listed.stdout).toContain(held.id);
+    expect(listed.stdout).toContain("held: form token missing; a link in the name");
+    expect(listed.stdout).not.toContain("max@example.com");
+    expect(cli("release", "lead_nope").status).toBe(1);
+    const released = cli("release", held.id);
+    expect(released.status).toBe(0);
+    expect(released.stdout).toContain(`Released ${held.id} (m***@e***.com), held as: form token missing`);
+    expect(released.stdout).toContain("no site uses this store right now: it is delivered when one starts");
+    const pending = JSON.parse(cli("list", "--status", "pending", "--json").stdout);
+    expect(pending.map((lead: { id: string }) => lead.id)).toContain(held.id);
+    expect(cli("list", "--status", "spam", "--json").stdout.trim()).toBe("[]");
+  });
+
+  it("restores a SQLite backup with the site stopped, saying what a restore means", async () => {
+    const { pending } = await seed();
+    const backup = path.join(dataDir, "backup.sqlite");
+    expect(cli("backup", backup).status).toBe(0);
+    expect(cli("delete", pending.id, "--yes").status).toBe(0);
+    expect(cli("restore", backup).status).toBe(1); // not confirmed
+    const restored = cli("restore", backup, "--yes");
+    expect(restored.status).toBe(0);
+    expect(restored.stdout).toContain("1 pending, 1 delivered, 0 held as spam");
+    expect(restored.stdout).toMatch(/The store it replaced is kept as .*leads\.sqlite\.before-restore-/);
+    expect(restored.stdout).toContain("run again every erase");
+    expect(JSON.parse(cli("list", "--status", "pending", "--json").stdout)[0].id).toBe(pending.id);
+    const withPostgres = spawnSync(
+      process.execPath,
+      [path.resolve(import.meta.dirname, "leads.ts"), "restore", backup],
+      {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "postgres://hub@127.0.0.1:1/hub" },
+        encoding: "utf8",
+      },
+    );
+    expect(withPostgres.status).toBe(2);
+    expect(withPostgres.stderr).toContain("pg_restore");
+    expect(cli("restore", path.join(dataDir, "nope.sqlite"), "--yes").stderr).toContain("Nothing restored:");
   });
 
   it("makes failed leads due again", async () => {
@@ -94,7 +153,11 @@ describe("npm run leads", { timeout: 30_000 }, () => {
     expect(cli("delete", pending.id, "--yes").stdout).toContain("Deleted 1 lead.");
     expect(cli("delete", pending.id, "--yes").status).toBe(1);
     expect(cli("erase", "SAM@example.com").status).toBe(1);
-    expect(cli("erase", "SAM@example.com", "--yes").stdout).toContain("Erased 1 lead(s) of S***@e***.com.");
+    const erased = cli("erase", "SAM@example.com", "--yes").stdout;
+    expect(erased).toContain("Erased 1 lead(s) of S***@e***.com from");
+    expect(erased).toContain("the CRM behind LEAD_WEBHOOK_URL: 1 of them were delivered there");
+    expect(erased).toContain("the mirror (LEAD_MIRROR_URL): 0 copies were sent there");
+    expect(erased).toContain("backups of the lead store");
     expect(JSON.parse(cli("list", "--json").stdout)).toEqual([]);
     expect(delivered.id).toMatch(/^lead_/);
   });

@@ -1,21 +1,24 @@
 // The hub staff's view of the lead store: the SQLite file the site writes in DATA_DIR, or the PostgreSQL
 // database named by DATABASE_URL (the same variables the site reads).
-//   npm run leads -- list [--status pending|delivered] [--full] [--json]
+//   npm run leads -- list [--status pending|delivered|spam] [--full] [--json]   contact details masked unless --full
 //   npm run leads -- retry <lead id>      make one pending lead due now
 //   npm run leads -- retry --all-failed   make every lead that has failed due now
+//   npm run leads -- release <lead id>    deliver a lead held as suspected spam (it becomes pending)
 //   npm run leads -- export [file.csv]    every lead as CSV (to the file, or to the terminal)
 //   npm run leads -- delete <lead id>     delete one lead
 //   npm run leads -- erase <email>        delete every lead of that person (a deletion request)
 //   npm run leads -- purge --delivered-before <YYYY-MM-DD>   delete leads delivered before that day
 //   npm run leads -- backup <file>        a consistent copy of the SQLite store (VACUUM INTO), site running
-//   npm run leads -- move-to-postgres     copy the SQLite store's pending leads into DATABASE_URL's
-// Destructive commands ask for confirmation unless given --yes. The running site picks retried leads
-// up within seconds. In the image, /app is not writable: export to standard output
+//   npm run leads -- restore <file>       replace the SQLite store with a backup (the site stopped)
+//   npm run leads -- move-to-postgres     copy the SQLite store's pending leads and held spam into DATABASE_URL's
+// Destructive commands ask for confirmation unless given --yes. The running site picks retried and
+// released leads up within seconds. In the image, /app is not writable: export to standard output
 // (`npm run --silent leads -- export > leads.csv`) and back up into DATA_DIR (/data).
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline/promises";
 import {
+  IN_USE_WITHIN_MS,
   type Lead,
   type LeadStatus,
   leadsToCsv,
@@ -25,10 +28,13 @@ import {
 } from "../app/services/leads/index.ts";
 import { moveLeadsToPostgres } from "../app/services/leads/move-to-postgres.server.ts";
 import { backupSqliteLeads } from "../app/services/leads/sqlite-backup.server.ts";
+import { restoreSqliteLeads } from "../app/services/leads/sqlite-restore.server.ts";
 import { parseCommandLine } from "./command-line.ts";
 
 const USAGE =
-  "Usage: npm run leads -- list [--status pending|delivered] [--full] [--json] | retry <id> | retry --all-failed | export [file] | delete <id> | erase <email> | purge --delivered-before <YYYY-MM-DD> | backup <file> | move-to-postgres  (add --yes to skip the confirmation)";
+  "Usage: npm run leads -- list [--status pending|delivered|spam] [--full] [--json] | retry <id> | retry --all-failed | release <id> | export [file] | delete <id> | erase <email> | purge --delivered-before <YYYY-MM-DD> | backup <file> | restore <file> | move-to-postgres  (add --yes to skip the confirmation)";
+
+const STATUSES: readonly LeadStatus[] = ["pending", "delivered", "spam"];
 
 const { values, positionals } = parseCommandLine(import.meta.filename, {
   allowPositionals: true,
@@ -46,19 +52,35 @@ const dataDir = path.resolve(process.env.DATA_DIR?.trim() || "./data");
 const databaseUrl = process.env.DATABASE_URL?.trim() || null;
 const [command, argument] = positionals;
 
-function table(leads: Lead[], full: boolean): string {
+/** A lead as staff see it: contact details masked unless they asked for them in full. */
+function shown(lead: Lead, full: boolean): Lead {
+  if (full) return lead;
+  return { ...lead, name: `${lead.name.charAt(0)}.`, email: maskEmail(lead.email), phone: maskPhone(lead.phone) };
+}
+
+function table(leads: Lead[]): string {
   const rows = leads.map((lead) => [
     lead.id,
     lead.createdAt.replace("T", " ").slice(0, 19),
     lead.status,
     String(lead.attempts),
     lead.status === "pending" ? lead.nextAttemptAt.replace("T", " ").slice(0, 19) : "",
-    full ? lead.name : `${lead.name.charAt(0)}.`,
-    full ? lead.email : maskEmail(lead.email),
-    full ? lead.phone : maskPhone(lead.phone),
-    lead.lastError ?? "",
+    lead.name,
+    lead.email,
+    lead.phone,
+    lead.status === "spam" ? `held: ${lead.spamReason}` : (lead.lastError ?? ""),
   ]);
-  const header = ["id", "created (UTC)", "status", "attempts", "next attempt", "name", "email", "phone", "last error"];
+  const header = [
+    "id",
+    "created (UTC)",
+    "status",
+    "attempts",
+    "next attempt",
+    "name",
+    "email",
+    "phone",
+    "last error / why held",
+  ];
   const widths = header.map((title, index) => Math.max(title.length, ...rows.map((row) => row[index]!.length)));
   return [header, ...rows].map((row) => row.map((cell, index) => cell.padEnd(widths[index]!)).join("  ")).join("\n");
 }
@@ -91,10 +113,54 @@ async function backup(): Promise<number> {
   }
   try {
     const copy = await backupSqliteLeads({ dataDir, target: argument });
-    console.log(`Backed up ${copy.leads} lead(s) from ${copy.source} to ${copy.target} (${copy.bytes} bytes).`);
+    const held = copy.spam > 0 ? `, ${copy.spam} of them held as suspected spam,` : "";
+    console.log(`Backed up ${copy.leads} lead(s)${held} from ${copy.source} to ${copy.target} (${copy.bytes} bytes).`);
     return 0;
   } catch (error) {
     console.error(`No backup made: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+async function restore(): Promise<number> {
+  if (databaseUrl) {
+    console.error(
+      "DATABASE_URL is set: the leads are in PostgreSQL. Restore them with pg_restore (docs/deploy.md, Restoring the leads).",
+    );
+    return 2;
+  }
+  if (!argument) {
+    console.error("Name the backup file, e.g. npm run leads -- restore /data/leads-2026-11-24.sqlite");
+    return 2;
+  }
+  const question = `Replace the lead store in ${dataDir} with ${path.resolve(argument)}? The current store is kept beside it.`;
+  if (!(await confirmed(question))) return 1;
+  try {
+    const report = await restoreSqliteLeads({ dataDir, backup: argument });
+    const { pending, delivered, spam } = report.restored;
+    console.log(
+      `Restored ${report.backup} into ${report.target}: ${pending} pending, ${delivered} delivered, ${spam} held as spam.`,
+    );
+    if (report.setAside) console.log(`The store it replaced is kept as ${report.setAside}.`);
+    const carried = report.carriedOver;
+    if (carried?.readable) {
+      console.log(
+        `From the store it replaced: ${carried.markedDelivered} lead(s) pending in the backup but delivered since are marked delivered (not posted again); ${carried.leadsKept} lead(s) and ${carried.spamKept} held spam stored since the backup are kept.`,
+      );
+    } else {
+      const why = carried
+        ? `The store it replaced could not be read (${carried.problem})`
+        : "There was no store to compare with";
+      console.log(
+        `${why}: any of the ${pending} pending lead(s) delivered after the backup was made would be posted again when the site starts. Before starting it, check them against the CRM (npm run leads -- list --status pending --full) and delete the ones it has (npm run leads -- delete <id>); a receiver that drops a webhook-id / Idempotency-Key it has seen (the lead's id) takes each once anyway.`,
+      );
+    }
+    console.log(
+      "Leads deleted or erased since the backup are back: run again every erase (deletion request) made since it.",
+    );
+    return 0;
+  } catch (error) {
+    console.error(`Nothing restored: ${(error as Error).message}`);
     return 1;
   }
 }
@@ -109,7 +175,7 @@ async function moveToPostgres(): Promise<number> {
   try {
     const moved = await moveLeadsToPostgres({ dataDir, databaseUrl });
     console.log(
-      `${moved.pending} pending lead(s) in ${moved.source}: ${moved.copied} copied to ${moved.destination}, ${moved.alreadyThere} already there. The SQLite file is unchanged; do not start a site on it again, or its pending leads are delivered twice.`,
+      `${moved.pending} pending lead(s) in ${moved.source}: ${moved.copied} copied to ${moved.destination}, ${moved.alreadyThere} already there; ${moved.spamCopied} of ${moved.spam} held spam copied. The SQLite file is unchanged; do not start a site on it again, or its pending leads are delivered twice.`,
     );
     return 0;
   } catch (error) {
@@ -124,25 +190,53 @@ async function main(): Promise<number> {
     return 2;
   }
   if (command === "backup") return backup();
+  if (command === "restore") return restore();
   if (command === "move-to-postgres") return moveToPostgres();
   const store = await openLeadStore({ dataDir, databaseUrl });
   try {
     switch (command) {
       case "list": {
         const status = values.status as LeadStatus | undefined;
-        if (status && status !== "pending" && status !== "delivered") {
-          console.error("--status must be pending or delivered.");
+        if (status && !STATUSES.includes(status)) {
+          console.error("--status must be pending, delivered or spam.");
           return 2;
         }
-        const leads = await store.list(status);
+        const leads = (await store.list(status)).map((lead) => shown(lead, values.full ?? false));
         if (values.json) console.log(JSON.stringify(leads, null, 2));
         else {
           const stats = await store.stats();
           console.log(
-            `${stats.pending} pending (${stats.retrying} failed at least once), ${stats.delivered} delivered; ${store.location}`,
+            `${stats.pending} pending (${stats.retrying} failed at least once), ${stats.delivered} delivered, ${stats.spam} held as suspected spam; ${store.location}`,
           );
-          if (leads.length > 0) console.log(table(leads, values.full ?? false));
+          if (leads.length > 0) console.log(table(leads));
         }
+        return 0;
+      }
+      case "release": {
+        if (!argument) {
+          console.error("Name the lead id to release (npm run leads -- list --status spam lists them).");
+          return 2;
+        }
+        const released = await store.release(argument);
+        if (!released) {
+          console.error(`${argument} is not held as spam.`);
+          return 1;
+        }
+        const { lead } = released;
+        if (released.alreadyStored) {
+          console.log(
+            `${argument}'s submission was stored as lead ${lead.id} (${lead.status}) meanwhile: that is the lead; the held copy is dropped.`,
+          );
+          return 0;
+        }
+        const running = await store.activeInstances(IN_USE_WITHIN_MS);
+        console.log(
+          `Released ${lead.id} (${maskEmail(lead.email)}), held as: ${lead.spamReason}. It is pending now; ${
+            running.length > 0
+              ? "the running site delivers it within seconds."
+              : "no site uses this store right now: it is delivered when one starts."
+          }`,
+        );
         return 0;
       }
       case "retry": {
@@ -202,7 +296,17 @@ async function main(): Promise<number> {
         if (!(await confirmed(`Erase ${matching.length} lead(s) of ${maskEmail(argument)}? This cannot be undone.`))) {
           return 1;
         }
-        console.log(`Erased ${await store.erase(argument)} lead(s) of ${maskEmail(argument)}.`);
+        const delivered = matching.filter((lead) => lead.status === "delivered" || lead.deliveredAt !== null).length;
+        const mirrored = matching.filter((lead) => lead.mirrorStatus !== null).length;
+        console.log(`Erased ${await store.erase(argument)} lead(s) of ${maskEmail(argument)} from ${store.location}.`);
+        console.log(
+          [
+            "This does not reach:",
+            `- the CRM behind LEAD_WEBHOOK_URL: ${delivered} of them were delivered there; erase them there too;`,
+            `- the mirror (LEAD_MIRROR_URL): ${mirrored} cop${mirrored === 1 ? "y was" : "ies were"} sent there; ask its owner;`,
+            "- backups of the lead store (and database snapshots): they keep these leads until they expire, and a restore brings them back; erase again after any restore.",
+          ].join("\n"),
+        );
         return 0;
       }
       case "purge": {

@@ -18,6 +18,7 @@ const stats = (overrides: Partial<LeadStats> = {}): LeadStats => ({
   pending: 5,
   retrying: 2,
   delivered: 40,
+  spam: 7,
   oldestPendingAt: new Date(NOW - 20 * 60_000).toISOString(),
   ...overrides,
 });
@@ -45,13 +46,14 @@ async function listen(app: express.Express): Promise<string> {
 }
 
 describe("the metrics of one server", () => {
-  it("reads the lead gauges from the store at each scrape: waiting, failed, delivered, and the oldest's age", async () => {
+  it("reads the lead gauges from the store at each scrape: waiting, failed, delivered, spam, and the oldest's age", async () => {
     let current = stats();
     const metrics = metricsWith(async () => current);
     let text = (await metrics.scrape()).body;
     expect(sample(text, 'hub_leads{status="waiting"}')).toBe(3);
     expect(sample(text, 'hub_leads{status="failed"}')).toBe(2);
     expect(sample(text, 'hub_leads{status="delivered"}')).toBe(40);
+    expect(sample(text, 'hub_leads{status="spam"}')).toBe(7);
     expect(sample(text, "hub_lead_oldest_undelivered_age_seconds")).toBe(1200);
     expect(sample(text, "hub_lead_store_up")).toBe(1);
 

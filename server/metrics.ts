@@ -87,8 +87,7 @@ export function createServerMetrics({
       this.set({ status: "waiting" }, stats.pending - stats.retrying);
       this.set({ status: "failed" }, stats.retrying);
       this.set({ status: "delivered" }, stats.delivered);
-      // SPAM: the leads-pipeline branch adds `spam` to LeadStats; the integrator sets it here:
-      // this.set({ status: "spam" }, stats.spam);
+      this.set({ status: "spam" }, stats.spam);
     },
   });
   new Gauge({

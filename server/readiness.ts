@@ -31,6 +31,7 @@ export async function leadReadiness({
         writable: true,
         pending: stats.pending,
         retrying: stats.retrying,
+        spam: stats.spam,
         oldestPendingAgeSeconds,
         alertAfterSeconds: Math.round(alertAfterMs / 1000),
         ...(late ? { problem: "the oldest pending lead has waited longer than LEAD_ALERT_AFTER" } : {}),

@@ -1,5 +1,6 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
+import { hostname } from "node:os";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
@@ -21,11 +22,13 @@ import { EnvError, parseEnv, siteOrigin } from "~/services/env.server";
 import { createEventCoverService } from "~/services/event-covers.server";
 import { createEventsService } from "~/services/events.server";
 import {
+  createFormTokens,
   createLeadDelivery,
   createLeadIntake,
   describeDatabaseUrl,
   type LeadStore,
   openLeadStore,
+  startLeadHousekeeping,
 } from "~/services/leads";
 import { createApp } from "./app.ts";
 import { createServerMetrics } from "./metrics.ts";
@@ -93,6 +96,21 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
   } catch (error) {
     const where = env.DATABASE_URL ? describeDatabaseUrl(env.DATABASE_URL) : env.DATA_DIR;
     console.error(`Cannot start: the lead store (${where}) cannot be opened: ${(error as Error).message}`);
+    await integrations.close();
+    process.exit(1);
+  }
+  // The contact form's tokens: signed with FORM_TOKEN_SECRET, or with a secret the first instance made
+  // and kept in the lead store, which every instance then reads.
+  let formTokenSecrets: string[];
+  try {
+    formTokenSecrets = env.FORM_TOKEN_SECRET ?? [
+      await leadStore.sharedSecret("form-token", () => randomBytes(32).toString("base64url")),
+    ];
+  } catch (error) {
+    console.error(
+      `Cannot start: the form token secret cannot be read from the lead store: ${(error as Error).message}`,
+    );
+    await leadStore.close().catch(() => undefined);
     await integrations.close();
     process.exit(1);
   }
@@ -185,6 +203,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
       }),
       leads: createLeadIntake({
         store: leadStore,
+        formTokens: createFormTokens({ secrets: formTokenSecrets }),
         onStored: () => leadDelivery.nudge(),
         limit: env.CONTACT_RATE_LIMIT,
       }),
@@ -343,6 +362,16 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
         : "metrics   off: METRICS_TOKEN not set; GET /metrics answers like any unknown address",
     );
     leadDelivery.start();
+    housekeeping = startLeadHousekeeping({
+      store: leadStore,
+      retentionDays: env.LEAD_RETENTION_DAYS,
+      instance: `${hostname()}:${process.pid}`,
+    });
+    console.log(
+      env.FORM_TOKEN_SECRET
+        ? `Contact form tokens signed with FORM_TOKEN_SECRET (${env.FORM_TOKEN_SECRET.length} secret(s); the first signs).`
+        : "Contact form tokens signed with a secret kept in the lead store (FORM_TOKEN_SECRET not set).",
+    );
     leadStore
       .stats()
       .then(({ pending }) => console.log(`Leads stored in ${leadStore.location}; ${pending} waiting for delivery.`))
@@ -350,6 +379,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     console.log(`Ozark Foundry site listening on ${context.config.siteUrl} (${env.HOST}:${port})`);
   });
 
+  let housekeeping: ReturnType<typeof startLeadHousekeeping> | null = null;
   let stopping = false;
   const shutdown = (reason: string, exitCode: number) => {
     if (stopping) return;
@@ -364,6 +394,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     void connections.close().then(async () => {
       // A delivery under way finishes (or its lead is retried after the restart); nothing pending is lost.
       await leadDelivery.stop(WORKER_STOP_WAIT_MS);
+      await housekeeping?.stop();
       await leadStore.close().catch(() => undefined);
       contentCaches.close();
       await purgeBroadcast?.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactInputFromForm, contactInputFromJson, newSubmissionId, submissionIdFrom } from "./contact";
+import { contactInputFromForm, contactInputFromJson, formTokenFrom } from "./contact";
 
 describe("reading a submission", () => {
   it("from a form, with repeated interests and the honeypot", () => {
@@ -23,14 +23,13 @@ describe("reading a submission", () => {
   });
 });
 
-describe("submission ids", () => {
-  it("are random, and only an id of that form is taken from a submission", () => {
-    const [first, second] = [newSubmissionId(), newSubmissionId()];
-    expect(first).toMatch(/^[0-9a-f]{32}$/);
-    expect(second).not.toBe(first);
-    expect(submissionIdFrom(first)).toBe(first);
-    for (const sent of ["", "short", "x".repeat(65), "<script>alert(1)</script>", 42, null, undefined]) {
-      expect(submissionIdFrom(sent), String(sent)).toBeNull();
+describe("form tokens sent back", () => {
+  it("are taken from a submission only when they could be a token (the server tells a real one)", () => {
+    const token = `contact.m8x2k1a0.${"0a".repeat(16)}.${"S".repeat(43)}`;
+    expect(formTokenFrom(token)).toBe(token);
+    expect(formTokenFrom("0a".repeat(16))).toBe("0a".repeat(16));
+    for (const sent of ["", "short", "x".repeat(161), "<script>alert(1)</script>", 42, null, undefined]) {
+      expect(formTokenFrom(sent), String(sent)).toBeNull();
     }
   });
 });

@@ -22,9 +22,11 @@ export const REFERRAL_PLACEHOLDER = "Select an option";
 /** The hidden field people never fill in; a value means a bot. */
 export const HONEYPOT_FIELD = "bot-field";
 /**
- * The hidden field that names one filled-in form: random, made by the server for the page (so the form
- * has one without JavaScript too) and anew after each successful submission. The store keeps one lead
- * per submission, so a double click or a resend after a lost answer is not a second lead.
+ * The hidden field that names one filled-in form: the form token, a random submission id the server
+ * signs with which form it is and when it was rendered (app/services/leads/form-token.server.ts), made
+ * for the page (so the form has one without JavaScript too) and anew after each successful submission.
+ * The store keeps one lead per submission, so a double click or a resend after a lost answer is not a
+ * second lead; a form without a token the server signed is held as suspected spam.
  */
 export const SUBMISSION_ID_FIELD = "submissionId";
 
@@ -43,8 +45,8 @@ export const contactSuccessMessage = "Thank you for your submission! We will be 
 export const contactFailureMessage = "There was a problem submitting your request. Please try again later.";
 export const contactRateLimitMessage = "Too many submissions. Please try again in a few minutes.";
 
-/** A submission id: what `newSubmissionId` makes, give or take its length. */
-const SUBMISSION_ID = /^[A-Za-z0-9_-]{16,64}$/;
+/** What a form token (or a submission id from before tokens) can look like, give or take. */
+const FORM_TOKEN_SHAPE = /^[A-Za-z0-9._-]{16,160}$/;
 
 /**
  * C0 and C1 control characters (NUL, tab, line breaks, DEL...): no name, address or number holds one.
@@ -80,15 +82,12 @@ export interface ContactInput {
   submissionId?: unknown;
 }
 
-/** A fresh submission id (in the browser and on the server): 128 random bits as 32 hex digits. */
-export function newSubmissionId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-/** The submission id a form sent, or null when it sent none or something else (stored without one). */
-export function submissionIdFrom(value: unknown): string | null {
-  return typeof value === "string" && SUBMISSION_ID.test(value) ? value : null;
+/**
+ * The form token a refused form is sent back with (so the form sent again is the same submission), or
+ * null when it sent none or something that cannot be one. Only the server can tell a real one.
+ */
+export function formTokenFrom(value: unknown): string | null {
+  return typeof value === "string" && FORM_TOKEN_SHAPE.test(value) ? value : null;
 }
 
 /** The form's fields as submitted (interests arrive as one field per ticked box). */

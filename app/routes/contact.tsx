@@ -12,8 +12,7 @@ import {
   contactInputFromJson,
   contactRateLimitMessage,
   contactSuccessMessage,
-  newSubmissionId,
-  submissionIdFrom,
+  formTokenFrom,
 } from "~/lib/contact";
 import { validateContact } from "~/lib/contact-checks";
 import { loadPageHero } from "~/loaders/page-loaders.server";
@@ -23,12 +22,13 @@ import type { Route } from "./+types/contact";
 const page = pages.contact;
 
 /**
- * The hero, and the submission id of the form this page renders: a page of its own for every visitor,
- * so it is never sent from the page cache (where every visitor would get the same id).
+ * The hero, and the form token of the form this page renders (its submission id, signed with when it
+ * was rendered): a page of its own for every visitor, so it is never sent from the page cache (where
+ * every visitor would get the same token).
  */
 export async function loader(args: Route.LoaderArgs) {
-  args.context.get(requestContext).skipPageCache("the contact form carries a submission id of its own");
-  return { hero: await loadPageHero(args, page), submissionId: newSubmissionId() };
+  args.context.get(requestContext).skipPageCache("the contact form carries a form token of its own");
+  return { hero: await loadPageHero(args, page), submissionId: getServices(args.context).leads.newFormToken() };
 }
 
 export const meta: Route.MetaFunction = introPageMeta(page);
@@ -40,9 +40,11 @@ const refuse = (status: number, message: string, options: { headers?: HeadersIni
   );
 
 /**
- * The contact form's action (DESIGN.md section 5): the shared validation, the honeypot, the
- * per-client limit, and the lead stored before the visitor hears it was received. (Posts from other
- * sites and oversized bodies are refused before any route runs: server/requests.ts.)
+ * The contact form's action (DESIGN.md section 5): the shared validation, the per-client limit, and the
+ * lead stored before the visitor hears it was received. Suspected spam (the honeypot, the form token,
+ * app/services/leads/spam.server.ts) is stored too but never delivered, and is thanked exactly alike,
+ * with a new token, so a bot learns nothing from the answer. (Posts from other sites and oversized
+ * bodies are refused before any route runs: server/requests.ts.)
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const contentType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
@@ -59,11 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refuse(400, "The form could not be read. Please try again.");
   }
 
-  // A filled honeypot is a bot: it is told "thank you" and nothing is stored or sent.
-  if (input.honeypot) return data<ContactResult>({ status: "success", message: contactSuccessMessage });
-
   // Sent back with a refusal, so the form sent again (also without JavaScript) is the same submission.
-  const submissionId = submissionIdFrom(input.submissionId);
+  const submissionId = formTokenFrom(input.submissionId);
   const checked = validateContact(input);
   if (!checked.ok) {
     const text = (value: unknown) => (typeof value === "string" ? value.slice(0, 300) : "");
@@ -86,7 +85,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const { clientAddress } = context.get(requestContext);
-  const stored = await getServices(context).leads.submit(clientAddress, checked.submission, submissionId);
+  const { leads } = getServices(context);
+  const stored = await leads.submit(clientAddress, checked.submission, {
+    token: input.submissionId,
+    honeypot: input.honeypot,
+  });
   if (stored.status === "limited") {
     return refuse(429, contactRateLimitMessage, {
       headers: { "Retry-After": String(stored.retryAfterSeconds) },
@@ -96,7 +99,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (stored.status === "failed") {
     return refuse(503, contactFailureMessage, { submissionId: submissionId ?? undefined });
   }
-  return data<ContactResult>({ status: "success", message: contactSuccessMessage });
+  // Stored, as a lead or as suspected spam: the same answer, and the emptied form is a new submission.
+  return data<ContactResult>({ status: "success", message: contactSuccessMessage, submissionId: leads.newFormToken() });
 }
 
 /**

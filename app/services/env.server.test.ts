@@ -83,6 +83,21 @@ describe("parseEnv", () => {
     }
   });
 
+  it("reads the lead retention in days and the form token secrets, each long enough", () => {
+    expect(parseEnv({}).LEAD_RETENTION_DAYS).toBe(365);
+    expect(parseEnv({}).FORM_TOKEN_SECRET).toBeUndefined();
+    expect(parseEnv({ LEAD_RETENTION_DAYS: "90" }).LEAD_RETENTION_DAYS).toBe(90);
+    expect(problemsOf({ LEAD_RETENTION_DAYS: "0" })).toEqual([
+      "LEAD_RETENTION_DAYS: must be a whole number of days of at least 1",
+    ]);
+    expect(problemsOf({ LEAD_RETENTION_DAYS: "1.5" })[0]).toMatch(/^LEAD_RETENTION_DAYS: /);
+    const [newer, older] = ["n".repeat(32), "o".repeat(24)];
+    expect(parseEnv({ FORM_TOKEN_SECRET: ` ${newer}  ${older} ` }).FORM_TOKEN_SECRET).toEqual([newer, older]);
+    expect(problemsOf({ FORM_TOKEN_SECRET: `${newer} short` })[0]).toMatch(
+      /^FORM_TOKEN_SECRET: each secret .* at least 24 characters/,
+    );
+  });
+
   it("strips a trailing slash from SITE_URL", () => {
     expect(siteOrigin(parseEnv({ SITE_URL: "https://hub.example/" }))).toBe("https://hub.example");
   });

@@ -171,6 +171,20 @@ const envSchema = z.object({
   DATABASE_URL: postgresUrl.optional(),
   LEAD_ALERT_AFTER: duration.default(15 * 60_000),
   LEAD_RETRY_AFTER: duration.default(5_000),
+  LEAD_RETENTION_DAYS: z.coerce
+    .number({ error: "must be a whole number of days of at least 1" })
+    .int({ error: "must be a whole number of days of at least 1" })
+    .min(1, { error: "must be a whole number of days of at least 1" })
+    .default(365),
+  FORM_TOKEN_SECRET: z
+    .string()
+    .trim()
+    .transform((value) => value.split(/\s+/))
+    .refine((secrets) => secrets.every((secret) => secret.length >= 24), {
+      error:
+        "each secret (space-separated; the first signs) must be at least 24 characters (a long random value, e.g. openssl rand -hex 32)",
+    })
+    .optional(),
   CONTACT_RATE_LIMIT: z.coerce
     .number({ error: "must be a whole number of at least 1" })
     .int({ error: "must be a whole number of at least 1" })

@@ -16,6 +16,7 @@ import pg from "pg";
 import { MAX_POSTS_IN_FLIGHT } from "../../app/services/leads/delivery.server.ts";
 import { startWebhookSink, type WebhookSink } from "../../demo/webhook.ts";
 import { type SpawnedSite, spawnSite } from "../e2e/support/spawn-site.ts";
+import { renderedFormToken, TEST_FORM_TOKEN_SECRET } from "../support/form-token.ts";
 import { startTestDatabase, type TestDatabase } from "../support/postgres.ts";
 
 const LEADS = 500;
@@ -72,6 +73,7 @@ function siteEnv(name: string): Record<string, string> {
     LEAD_WEBHOOK_URL: `${webhook.url}/hooks/leads`,
     LEAD_RETRY_AFTER: "200ms",
     CONTACT_RATE_LIMIT: "100000",
+    FORM_TOKEN_SECRET: TEST_FORM_TOKEN_SECRET,
   };
 }
 
@@ -82,6 +84,7 @@ async function postLead(site: SpawnedSite, index: number): Promise<void> {
     phone: `(870) 555-${String(1000 + index).slice(-4)}`,
     referralSource: "Website",
     "bot-field": "",
+    submissionId: renderedFormToken(),
   });
   form.append("interests", "coworking-space");
   form.append("interests", "think-lounge");

@@ -21,6 +21,7 @@ import { after, before, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { type SpawnedSite, spawnSite } from "../e2e/support/spawn-site.ts";
+import { formTokenIn, renderedFormToken, TEST_FORM_TOKEN_SECRET } from "../support/form-token.ts";
 import { startTestDatabase, type TestDatabase } from "../support/postgres.ts";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy.ts";
 
@@ -103,7 +104,13 @@ async function startInstance(name: string, env: Record<string, string>): Promise
   const dataDir = mkdtempSync(path.join(tmpdir(), `hub-recovery-${name}-`));
   dataDirs.push(dataDir);
   const site = await spawnSite(
-    { DATA_DIR: dataDir, SITE_URL: "https://hub.example.org", CONTACT_RATE_LIMIT: "100000", ...env },
+    {
+      DATA_DIR: dataDir,
+      SITE_URL: "https://hub.example.org",
+      CONTACT_RATE_LIMIT: "100000",
+      FORM_TOKEN_SECRET: TEST_FORM_TOKEN_SECRET,
+      ...env,
+    },
     { timeoutMs: 90_000 },
   );
   sites.push(site);
@@ -117,7 +124,8 @@ interface Visitor {
   submissionId: string;
 }
 
-function visitor(run: string, index: number, submissionId = `${run}${String(index).padStart(6, "0")}`.padEnd(32, "0")) {
+/** A visitor with a form of their own (a token as if rendered half a minute ago); sent again, it is one submission. */
+function visitor(run: string, index: number, submissionId = renderedFormToken()) {
   return {
     name: `Visitor ${run.toUpperCase()}${index}`,
     email: `visitor-${run}-${index}@example.com`,
@@ -454,10 +462,11 @@ describe("lead delivery and intake through bad moments, two instances per run", 
       const pair = await backlogPairFree;
       const [first, second] = pair;
       assert.ok(first && second && pair.databaseUrl, "(b)'s instances are up");
-      // The page's own submission id, as the form without JavaScript sends it.
+      // The page's own form token, as the form without JavaScript sends it, after a person's few seconds.
       const page = await (await fetch(`${first.url}/contact`)).text();
-      const submissionId = page.match(/name="submissionId" value="([0-9a-f]{32})"/)?.[1];
-      assert.ok(submissionId, "the contact page's form has a submission id");
+      const submissionId = formTokenIn(page);
+      assert.ok(submissionId, "the contact page's form has a form token");
+      await sleep(3_500);
       const person = visitor("d", 0, submissionId);
 
       const outcomes = await Promise.all([submit(first, person), submit(first, person)]);

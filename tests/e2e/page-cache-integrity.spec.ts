@@ -65,13 +65,13 @@ const sectionStreamed = (html: string) => /<div hidden id="S:\d+"><(?!script)/.t
 
 /**
  * The body with this answer's nonce taken out (every answer has its own), and the contact form's
- * submission id (every render has its own: a kept page gives everyone the one it was rendered with,
+ * form token (every render has its own: a kept page gives everyone the one it was rendered with,
  * and the lead store tells their forms apart by their details as well, issue 22).
  */
 function withoutNonce(answer: { headers: Record<string, string>; body: string }): string {
   const nonce = /'nonce-([^']+)'/.exec(answer.headers["content-security-policy"] ?? "")?.[1];
   const body = nonce ? answer.body.replaceAll(nonce, "NONCE") : answer.body;
-  const submissionId = /name="submissionId" value="([0-9a-f]{32})"/.exec(body)?.[1];
+  const submissionId = /name="submissionId" value="([^"]+)"/.exec(body)?.[1];
   return submissionId ? body.replaceAll(submissionId, "SUBMISSION_ID") : body;
 }
 

@@ -6,6 +6,7 @@ import path from "node:path";
 import { DEMO_ACCESS_TOKEN } from "../../demo/contentful.ts";
 import { DEMO_EVENTS_CLIENT_SECRET } from "../../demo/events.ts";
 import { startWebhookSink } from "../../demo/webhook.ts";
+import { renderedFormToken, TEST_FORM_TOKEN_SECRET } from "../support/form-token.ts";
 import { expect, test } from "./support/fixtures";
 import { siteRoutes } from "./support/routes";
 import { DEMO_SITE } from "./support/servers";
@@ -51,6 +52,7 @@ test.describe("the server", () => {
       EVENTS_API_URL: "http://127.0.0.1:9",
       BOOKING_WIDGET_URL: "https://booking.example.com",
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "hub-production-")),
+      FORM_TOKEN_SECRET: TEST_FORM_TOKEN_SECRET,
     };
     const webhook = await startWebhookSink({});
     const site = await spawnSite(production);
@@ -79,6 +81,7 @@ test.describe("the server", () => {
         phone: "(870) 555-0199",
         interests: "partnership",
         referralSource: "Event",
+        submissionId: renderedFormToken(),
       });
       // As the form sends it with JavaScript: the answer is the action's alone (a page would wait for
       // its hero from this site's content service, which does not answer).

@@ -5,7 +5,6 @@ import {
   contactInputFromForm,
   HONEYPOT_FIELD,
   interestOptions,
-  newSubmissionId,
   REFERRAL_PLACEHOLDER,
   referralOptions,
   SUBMISSION_ID_FIELD,
@@ -18,10 +17,11 @@ import { cardClasses } from "../ui/Card";
 
 /**
  * What the contact action answers (also rendered without JavaScript, from the page's own POST). A
- * refusal carries the submission id that was sent, so the form sent again is the same submission.
+ * refusal carries the form token that was sent, so the form sent again is the same submission; a
+ * success carries a new one, for the emptied form.
  */
 export type ContactResult =
-  | { status: "success"; message: string }
+  | { status: "success"; message: string; submissionId: string }
   | { status: "invalid"; field: ContactField; message: string; values: ContactValues; submissionId?: string }
   | { status: "error"; message: string; submissionId?: string };
 
@@ -89,7 +89,7 @@ export function ContactForm({
   submissionId: initialSubmissionId,
 }: {
   serverResult?: ContactResult | null;
-  /** The server's id for this form (the one sent back with a refusal, when it refused it). */
+  /** The server's form token for this form (the one sent back with a refusal, when it refused it). */
   submissionId: string;
 }) {
   const fetcher = useFetcher<ContactResult>();
@@ -104,12 +104,13 @@ export function ContactForm({
   const invalid = clientError ?? (result?.status === "invalid" ? result : null);
   const values = result?.status === "invalid" ? result.values : null;
 
-  // After a successful submission the fields start empty again, as a new submission; a failure is recorded.
+  // After a successful submission the fields start empty again, as a new submission (with the new form
+  // token the server sent); a failure is recorded.
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.status === "success") {
       formRef.current?.reset();
-      setSubmissionId(newSubmissionId());
+      setSubmissionId(fetcher.data.submissionId);
     }
     if (fetcher.data.status === "error") {
       trackEvent("Submission Failed", { category: "contact", label: fetcher.data.message });

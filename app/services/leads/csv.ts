@@ -15,6 +15,7 @@ export function leadsToCsv(leads: Lead[]): string {
     ["next_attempt_at", (lead) => (lead.status === "pending" ? lead.nextAttemptAt : "")],
     ["delivered_at", (lead) => lead.deliveredAt],
     ["last_error", (lead) => lead.lastError],
+    ["spam_reason", (lead) => lead.spamReason],
   ];
   const cell = (value: string | number | null) => {
     let text = value === null ? "" : String(value);

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { maskEmail } from "./masking.ts";
-import { isRejection, type Lead, type LeadStore } from "./store.server.ts";
+import { failureKindOf, isRejection, type Lead, type LeadStore } from "./store.server.ts";
 import { webhookSignatureHeaders, webhookSigningKeys } from "./webhook-signature.server.ts";
 
 /**
@@ -21,14 +21,24 @@ import { webhookSignatureHeaders, webhookSigningKeys } from "./webhook-signature
  *   id; webhook-signature.server.ts);
  * - a 2xx marks the lead delivered; a redirect (never followed: a followed redirect turns the POST
  *   into a bodiless GET), another status, or no answer in time schedules another attempt with
- *   exponential backoff and jitter, up to a day apart;
- * - a 2xx after failures means the webhook is back: every lead waiting because it was unavailable
- *   becomes due at once, in the shared store, so every instance drains the backlog (at its pace); a lead
- *   the webhook rejected on its own (a 4xx others do not get) keeps its backoff. While leads wait, the
- *   worker looks at the store every few seconds, and tries the lead due soonest early when it has posted
- *   nothing for a while, so a recovery is noticed within a minute however long the backoffs have grown;
- * - when the store itself fails, the worker backs off too, and a lead the webhook accepted but the
- *   store could not mark is marked later, never posted again by this worker;
+ *   exponential backoff and jitter (`retryDelayMs`). The backoff grows only while the webhook accepts
+ *   nothing: a lead that fails after the webhook accepted another post (from any instance) since its
+ *   last attempt is tried again at the first step (by default within 2.5-5 s), at the steady pace, and
+ *   while the webhook accepted a post within the last 10 minutes no lead waits more than a minute;
+ * - a 429 or 503 with `Retry-After` (seconds or a date, at most an hour) holds every instance's posts
+ *   until then, in the shared store; then one worker probes with one post, and the others wait for its
+ *   answer (another "wait" is another hold). Posts already under way when the answer came are not
+ *   recalled: they get their own answers;
+ * - a 2xx after the webhook was unavailable (no answer, or a 5xx without Retry-After) means it is back:
+ *   every lead waiting because it was unavailable becomes due at once, in the shared store, so every
+ *   instance drains the backlog (at its pace). After rate limiting nothing becomes due early: those
+ *   leads wait for the time the webhook gave. A lead the webhook rejected on its own (a 4xx others do
+ *   not get) keeps its backoff. While leads wait, the worker looks at the store every few seconds, and
+ *   tries the lead due soonest early when it has posted nothing for a while, so a recovery is noticed
+ *   within a minute however long the backoffs have grown;
+ * - when the store itself fails, the worker backs off too (from `firstRetryMs`, doubling up to a
+ *   minute), and a lead the webhook accepted but the store could not mark is marked later, never posted
+ *   again by this worker;
  * - after a delivery, an optional copy to the mirror as a form post, whose result is only recorded;
  * - on start it picks up every pending lead, so a restart loses nothing.
  */
@@ -62,6 +72,12 @@ export interface LeadDeliveryOptions {
   maxPostsInFlight?: number;
   /** With leads waiting after failures and nothing posted for this long, the soonest is tried early. */
   probeAfterMs?: number;
+  /**
+   * The webhook counts as accepting some posts while it accepted one (from any instance) within this
+   * long: a lead that fails meanwhile is tried again within `retryWhileAcceptingMs`.
+   */
+  acceptingWindowMs?: number;
+  retryWhileAcceptingMs?: number;
   random?: () => number;
   now?: () => Date;
   workerId?: string;
@@ -78,6 +94,10 @@ export const POST_OUTCOMES: readonly PostOutcome[] = ["delivered", "rejected", "
 
 export const FIRST_RETRY_MS = 5_000;
 export const MAX_RETRY_MS = 24 * 60 * 60_000;
+/** The longest a webhook's Retry-After holds the posts. */
+export const MAX_RETRY_AFTER_MS = 60 * 60_000;
+/** The longest the worker waits between tries while the store fails. */
+export const MAX_STORE_BACKOFF_MS = 60_000;
 /**
  * Even with nothing due, the worker looks again this often: a backlog another instance made due, or a
  * lead retried from the CLI, is picked up within seconds (one indexed query).
@@ -87,6 +107,10 @@ const POLL_MS = 5_000;
 export const POST_INTERVAL_MS = 200;
 export const MAX_POSTS_IN_FLIGHT = 10;
 const PROBE_AFTER_MS = 30_000;
+/** While another worker probes a webhook whose Retry-After has passed, the others look this often. */
+const PROBE_POLL_MS = 1_000;
+export const ACCEPTING_WINDOW_MS = 10 * 60_000;
+export const RETRY_WHILE_ACCEPTING_MS = 60_000;
 /**
  * How long recording a post's result may take: the PostgreSQL store waits up to 5 s for a connection
  * and 10 s for the statement. The default lease (30 s) leaves a post its full 10 s after a claim that
@@ -96,10 +120,32 @@ export const RECORD_RESERVE_MS = 15_000;
 
 const label = (lead: Lead) => `${lead.id} (${maskEmail(lead.email)})`;
 
-/** The wait before attempt `failures + 1`: doubling from `firstMs`, at most a day, half of it random. */
-export function retryDelayMs(failures: number, random: () => number = Math.random, firstMs = FIRST_RETRY_MS): number {
-  const window = Math.min(MAX_RETRY_MS, firstMs * 2 ** Math.max(0, failures - 1));
+/**
+ * The wait after `failures` failures in a row: random within a window that doubles from `firstMs`
+ * (LEAD_RETRY_AFTER) and is at most `maxMs` (a day), anywhere from half the window to all of it. With
+ * the default 5 s: 2.5-5 s, then 5-10 s, 10-20 s, ... and from the 16th failure on 12-24 h.
+ */
+export function retryDelayMs(
+  failures: number,
+  random: () => number = Math.random,
+  firstMs = FIRST_RETRY_MS,
+  maxMs = MAX_RETRY_MS,
+): number {
+  const window = Math.min(maxMs, firstMs * 2 ** Math.max(0, failures - 1));
   return Math.round(window / 2 + random() * (window / 2));
+}
+
+/**
+ * How long a `Retry-After` value asks to wait, in ms, at most `MAX_RETRY_AFTER_MS`: whole seconds or an
+ * HTTP date. Null when absent, unreadable, or not in the future.
+ */
+export function retryAfterMs(value: string | null, now: Date): number | null {
+  const text = value?.trim() ?? "";
+  let waitMs: number;
+  if (/^\d+$/.test(text)) waitMs = Number(text) * 1000;
+  else if (/[a-z]/i.test(text) && !Number.isNaN(Date.parse(text))) waitMs = Date.parse(text) - now.getTime();
+  else return null;
+  return waitMs > 0 ? Math.min(waitMs, MAX_RETRY_AFTER_MS) : null;
 }
 
 /** Why an answer is not a delivery, or null for a 2xx. */
@@ -127,6 +173,8 @@ export function createLeadDelivery({
   postIntervalMs = POST_INTERVAL_MS,
   maxPostsInFlight = MAX_POSTS_IN_FLIGHT,
   probeAfterMs = PROBE_AFTER_MS,
+  acceptingWindowMs = ACCEPTING_WINDOW_MS,
+  retryWhileAcceptingMs = RETRY_WHILE_ACCEPTING_MS,
   random = Math.random,
   now = () => new Date(),
   workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`,
@@ -143,8 +191,10 @@ export function createLeadDelivery({
   let stopped = true;
   /** Consecutive failures of the store (not of the webhook): the worker's own backoff. */
   let storeFailures = 0;
-  /** Failed posts since the webhook last accepted one (rejections of a lead itself not counted). */
+  /** Posts that found the webhook unavailable since it last accepted one (here). */
   let unavailableSinceSuccess = 0;
+  /** The shared store said to wait until then (a webhook's Retry-After, or another worker's probe). */
+  let heldUntil: Date | null = null;
   /** When the last post started (the pace, and when to probe). */
   let lastPostStartedAt = 0;
   /** Leads the webhook accepted whose delivery the store has not recorded yet: recorded, never re-posted. */
@@ -161,8 +211,14 @@ export function createLeadDelivery({
     return Math.min(timeoutMs, Date.parse(lead.claimedUntil) - recordReserveMs - now().getTime());
   }
 
-  /** The webhook's verdict: why it is not a delivery (null for a 2xx), and its status (null: no answer). */
-  async function post(lead: Lead, windowMs: number): Promise<{ problem: string | null; status: number | null }> {
+  /**
+   * The webhook's verdict: why it is not a delivery (null for a 2xx), its status (null: no answer), and
+   * its Retry-After header.
+   */
+  async function post(
+    lead: Lead,
+    windowMs: number,
+  ): Promise<{ problem: string | null; status: number | null; retryAfter: string | null }> {
     const body = JSON.stringify({
       name: lead.name,
       email: lead.email,
@@ -170,7 +226,7 @@ export function createLeadDelivery({
       interests: lead.interests,
       referralSource: lead.referralSource,
     });
-    let verdict: { problem: string | null; status: number | null };
+    let verdict: { problem: string | null; status: number | null; retryAfter: string | null };
     let outcome: PostOutcome;
     try {
       const response = await fetchImpl(webhookUrl!, {
@@ -186,41 +242,79 @@ export function createLeadDelivery({
       });
       await response.body?.cancel();
       const problem = webhookProblem(response);
-      verdict = { problem, status: response.status };
+      verdict = { problem, status: response.status, retryAfter: response.headers.get("retry-after") };
       outcome = problem === null ? "delivered" : isRejection(response.status) ? "rejected" : "failed";
     } catch (error) {
       const timedOut = error instanceof Error && error.name === "TimeoutError";
-      verdict = { problem: timedOut ? "webhook timed out" : "webhook unreachable", status: null };
+      verdict = { problem: timedOut ? "webhook timed out" : "webhook unreachable", status: null, retryAfter: null };
       outcome = timedOut ? "timed_out" : "failed";
     }
     onPostOutcome?.(outcome);
     return verdict;
   }
 
-  async function deliver(lead: Lead): Promise<void> {
+  /** Posts one claimed lead and records the answer: whether it was delivered, failed, or the webhook said "wait". */
+  async function deliver(lead: Lead): Promise<"delivered" | "failed" | "held" | "not posted"> {
     if (!acceptedNotRecorded.has(lead.id)) {
       const windowMs = postWindowMs(lead);
       if (windowMs <= 0) {
         // The claim came back too late (a slow store) to post and record inside its lease: not posted,
         // and not recorded (the lease may be another worker's by then); the lead is due when it ends.
         log.warn(`Lead ${label(lead)} not posted: its claim came back too late to post it within the lease.`);
-        return;
+        return "not posted";
       }
-      const { problem, status } = await post(lead, windowMs);
-      if (problem) {
-        if (!isRejection(status)) unavailableSinceSuccess++;
-        const delay = retryDelayMs(lead.attempts + 1, random, firstRetryMs);
-        await store.recordFailure(lead.id, workerId, {
-          error: problem,
-          status,
-          nextAttemptAt: new Date(now().getTime() + delay),
-        });
-        log.warn(`Lead ${label(lead)} not delivered (${problem}); retrying in ${Math.round(delay / 1000)} s.`);
-        return;
-      }
+      const { problem, status, retryAfter } = await post(lead, windowMs);
+      if (problem) return recordFailure(lead, problem, status, retryAfter);
       acceptedNotRecorded.set(lead.id, lead);
     }
     await recordDelivery(lead);
+    return "delivered";
+  }
+
+  async function recordFailure(
+    lead: Lead,
+    problem: string,
+    status: number | null,
+    retryAfter: string | null,
+  ): Promise<"failed" | "held"> {
+    const waitMs = status === 429 || status === 503 ? retryAfterMs(retryAfter, now()) : null;
+    const kind = failureKindOf(status, waitMs !== null);
+    if (kind === "unavailable") unavailableSinceSuccess++;
+    if (waitMs !== null) {
+      // The webhook says when: every instance waits for it, this lead too, and its backoff does not grow.
+      const until = new Date(now().getTime() + waitMs);
+      await store.holdDeliveries(until, status!);
+      await store.recordFailure(lead.id, workerId, {
+        error: `${problem} (Retry-After ${Math.round(waitMs / 1000)} s)`,
+        status,
+        kind,
+        nextAttemptAt: until,
+        backoffFailures: lead.backoffFailures,
+      });
+      log.warn(
+        `The lead webhook asked to wait (${status}, Retry-After ${Math.round(waitMs / 1000)} s): no instance posts a lead before ${until.toISOString()}; lead ${label(lead)} waits for it.`,
+      );
+      return "held";
+    }
+    // The backoff grows only while the webhook accepts nothing. If it accepted a post (from any instance)
+    // since this lead's last attempt, this failure is the first of a new run; while it accepted one
+    // lately, the lead is tried again within a minute. A lead it rejected on its own keeps its backoff.
+    const lastDelivery = kind === "rejected" ? null : ((await store.lastDeliveryAt())?.getTime() ?? null);
+    const lastTried = Date.parse(lead.lastAttemptAt ?? lead.createdAt);
+    const acceptedSince = lead.attempts > 0 && lastDelivery !== null && lastDelivery > lastTried;
+    const accepting = lastDelivery !== null && now().getTime() - lastDelivery < acceptingWindowMs;
+    const backoffFailures = acceptedSince ? 1 : lead.backoffFailures + 1;
+    const longest = accepting ? Math.max(firstRetryMs, retryWhileAcceptingMs) : MAX_RETRY_MS;
+    const delay = retryDelayMs(backoffFailures, random, firstRetryMs, longest);
+    await store.recordFailure(lead.id, workerId, {
+      error: problem,
+      status,
+      kind,
+      nextAttemptAt: new Date(now().getTime() + delay),
+      backoffFailures,
+    });
+    log.warn(`Lead ${label(lead)} not delivered (${problem}); retrying in ${Math.round(delay / 1000)} s.`);
+    return "failed";
   }
 
   async function recordDelivery(lead: Lead): Promise<void> {
@@ -228,7 +322,10 @@ export function createLeadDelivery({
     acceptedNotRecorded.delete(lead.id);
     log.info(`Lead ${label(lead)} delivered.`);
     onDelivered?.(now().getTime() - Date.parse(lead.createdAt));
-    if (lead.attempts > 0 || unavailableSinceSuccess > 0) await backlogDue(lead);
+    // Only after unavailability does a backlog become due at once (never after rate limiting).
+    if (lead.failureKind === "unavailable" || lead.failureKind === "rejected" || unavailableSinceSuccess > 0) {
+      await backlogDue(lead);
+    }
     if (mirrorUrl) await mirror(lead);
   }
 
@@ -237,7 +334,7 @@ export function createLeadDelivery({
     for (const lead of [...acceptedNotRecorded.values()]) await recordDelivery(lead);
   }
 
-  /** The webhook accepted a lead after failures: it is back, and what waited for it is due now. */
+  /** The webhook accepted a lead after it was unavailable: it is back, and what waited for it is due now. */
   async function backlogDue(lead: Lead): Promise<void> {
     const failures = unavailableSinceSuccess;
     unavailableSinceSuccess = 0;
@@ -291,6 +388,27 @@ export function createLeadDelivery({
     return store.claimEarly({ worker: workerId, leaseMs });
   }
 
+  /**
+   * The one post after a webhook's Retry-After has passed (this worker holds the probe): once this
+   * worker's other posts have ended, the lead due first. Its answer lifts the hold, or is another hold.
+   * False when no lead is due (the probe is given up, for a worker that has one).
+   */
+  async function probe(underWay: Set<Promise<void>>): Promise<boolean> {
+    await Promise.all(underWay);
+    const [lead] = await store.claimDue({ worker: workerId, leaseMs, limit: 1 });
+    if (!lead) {
+      await store.endProbe(workerId, false);
+      return false;
+    }
+    lastPostStartedAt = Date.now();
+    const outcome = await deliver(lead);
+    await store.endProbe(workerId, outcome !== "held" && outcome !== "not posted");
+    if (outcome !== "held" && outcome !== "not posted") {
+      log.info(`The lead webhook's Retry-After has passed and a post was answered without another: posting resumes.`);
+    }
+    return true;
+  }
+
   /** Posts due leads at the pace, up to `maxPostsInFlight` at once, until none is due and none is under way. */
   async function run(): Promise<void> {
     const underWay = new Set<Promise<void>>();
@@ -313,6 +431,21 @@ export function createLeadDelivery({
           const wait = lastPostStartedAt + postIntervalMs - Date.now();
           if (wait > 0) await sleep(wait, undefined, { ref: false });
           if (stopped || storeFailure.failed) break;
+          // Every instance obeys a webhook's Retry-After, kept in the shared store.
+          const gate = await store.deliveryGate(workerId, leaseMs);
+          if (!gate.open) {
+            // Another worker's probe ends with its answer, long before its lease: look again soon.
+            const soon = new Date(now().getTime() + PROBE_POLL_MS);
+            heldUntil = gate.reason === "probe" && soon < gate.until ? soon : gate.until;
+            if (underWay.size === 0) break;
+            await oneSettles();
+            continue;
+          }
+          heldUntil = null;
+          if (gate.probe) {
+            if (!(await probe(underWay))) break;
+            continue;
+          }
           const lead = await claimNext(underWay.size);
           if (!lead) {
             if (underWay.size === 0) break;
@@ -322,6 +455,7 @@ export function createLeadDelivery({
           }
           lastPostStartedAt = Date.now();
           const delivery: Promise<void> = deliver(lead)
+            .then(() => undefined)
             .catch((error: unknown) => {
               // The lead stays claimed until its lease ends; an accepted one is recorded first in the next run.
               if (!storeFailure.failed) Object.assign(storeFailure, { failed: true, error });
@@ -337,7 +471,8 @@ export function createLeadDelivery({
     if (storeFailure.failed) throw storeFailure.error;
   }
 
-  function setTimer(waitMs: number): void {
+  /** Runs again after `waitMs`; at most after `POLL_MS` unless the store is failing (its own backoff). */
+  function setTimer(waitMs: number, { poll = true } = {}): void {
     if (stopped) return;
     if (timer) clearTimeout(timer);
     timer = setTimeout(
@@ -345,20 +480,28 @@ export function createLeadDelivery({
         timer = null;
         kick();
       },
-      Math.max(0, Math.min(waitMs, POLL_MS)),
+      Math.max(0, poll ? Math.min(waitMs, POLL_MS) : waitMs),
     );
     timer.unref?.();
   }
 
+  /** The worker's wait after `storeFailures` failures of the store in a row: from `firstRetryMs` up to a minute. */
+  const storeBackoffMs = () => retryDelayMs(storeFailures, random, firstRetryMs, MAX_STORE_BACKOFF_MS);
+
   async function scheduleNext(): Promise<void> {
-    if (storeFailures > 0) return setTimer(retryDelayMs(storeFailures, random, firstRetryMs));
+    if (storeFailures > 0) return setTimer(storeBackoffMs(), { poll: false });
     try {
       const next = await store.nextWakeAt();
-      setTimer(next ? next.getTime() - now().getTime() : POLL_MS);
+      const wakeAt = Math.max(next?.getTime() ?? now().getTime() + POLL_MS, heldUntil?.getTime() ?? 0);
+      setTimer(wakeAt - now().getTime());
     } catch (error) {
       storeFailures++;
-      log.error("The lead store cannot say which lead is due next; trying again later.", error);
-      setTimer(retryDelayMs(storeFailures, random, firstRetryMs));
+      const waitMs = storeBackoffMs();
+      log.error(
+        `The lead store cannot say which lead is due next; trying again in ${Math.round(waitMs / 1000)} s.`,
+        error,
+      );
+      setTimer(waitMs, { poll: false });
     }
   }
 
@@ -378,7 +521,7 @@ export function createLeadDelivery({
         storeFailures++;
         lastRun.error = error instanceof Error ? error.message : String(error);
         log.error(
-          `Lead delivery paused: the lead store failed (${storeFailures} time(s) in a row); backing off.`,
+          `Lead delivery paused: the lead store failed (${storeFailures} time(s) in a row); backing off (at most ${MAX_STORE_BACKOFF_MS / 1000} s).`,
           error,
         );
       })
@@ -396,9 +539,9 @@ export function createLeadDelivery({
       stopped = false;
       kick();
     },
-    /** A lead was just stored: try it now rather than at the next timer. */
+    /** A lead was just stored: try it now rather than at the next timer (the store took a write, so it works). */
     nudge(): void {
-      if (storeFailures === 0) kick();
+      kick();
     },
     /** Stops scheduling and waits (at most `waitMs`) for the deliveries under way to finish. */
     async stop(waitMs = timeoutMs + 1_000): Promise<void> {
@@ -417,6 +560,8 @@ export function createLeadDelivery({
         webhook: webhookUrl ? "configured" : "not configured",
         running: running !== null,
         storeFailuresInARow: storeFailures,
+        /** Posts wait for the webhook's Retry-After (or another instance's probe of it) until then. */
+        heldUntil: heldUntil && heldUntil.getTime() > now().getTime() ? heldUntil.toISOString() : null,
         lastRunAt: lastRun.at,
         lastError: lastRun.error,
       };

@@ -44,7 +44,9 @@ describe("moveLeadsToPostgres", () => {
 
   afterEach(async () => {
     rmSync(dataDir, { recursive: true, force: true });
-    await sql("DROP TABLE IF EXISTS leads, contact_attempts, store_health, lead_schema_migrations");
+    await sql(
+      "DROP TABLE IF EXISTS leads, spam_leads, lead_settings, delivery_hold, contact_attempts, store_health, lead_schema_migrations",
+    );
   });
 
   it("copies the pending leads with their ids and history, once, and leaves the SQLite file as it was", async () => {
@@ -60,17 +62,23 @@ describe("moveLeadsToPostgres", () => {
       nextAttemptAt: new Date("2026-03-05T12:05:00.000Z"),
     });
     await sqlite.markDelivered(delivered.id);
+    const held = await sqlite.create({ ...submission, name: "Held Bot" }, { spamReason: "honeypot filled" });
     const before = await sqlite.list();
     await sqlite.close();
 
     const first = await moveLeadsToPostgres({ dataDir, databaseUrl: database.url });
-    expect(first).toMatchObject({ pending: 2, copied: 2, alreadyThere: 0 });
+    expect(first).toMatchObject({ pending: 2, copied: 2, alreadyThere: 0, spam: 1, spamCopied: 1 });
     expect(first.destination).not.toContain("@");
 
     const postgres = await openLeadStore({ dataDir: "unused", databaseUrl: database.url });
     try {
-      const moved = await postgres.list();
+      const moved = await postgres.list("pending");
       expect(moved.map((lead) => lead.id).sort()).toEqual([failing.id, fresh.id].sort());
+      expect(await postgres.get(held.id)).toMatchObject({
+        status: "spam",
+        spamReason: "honeypot filled",
+        name: "Held Bot",
+      });
       expect(await postgres.get(failing.id)).toMatchObject({
         ...submission,
         status: "pending",
@@ -90,8 +98,8 @@ describe("moveLeadsToPostgres", () => {
       // Run again (say, after an interruption): nothing is copied twice.
       await postgres.recordMirror(fresh.id, "mirror answered 200");
       const again = await moveLeadsToPostgres({ dataDir, databaseUrl: database.url });
-      expect(again).toMatchObject({ pending: 2, copied: 0, alreadyThere: 2 });
-      expect(await postgres.list()).toHaveLength(2);
+      expect(again).toMatchObject({ pending: 2, copied: 0, alreadyThere: 2, spamCopied: 0 });
+      expect(await postgres.list()).toHaveLength(3);
       expect((await postgres.get(fresh.id))?.mirrorStatus).toBe("mirror answered 200");
     } finally {
       await postgres.close();

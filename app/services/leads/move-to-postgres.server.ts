@@ -6,9 +6,9 @@ import { loadSqlite } from "./sqlite-store.server.ts";
 import { describeDatabaseUrl } from "./store.server.ts";
 
 /**
- * Moving from one instance on SQLite to several on PostgreSQL: copies the pending leads of the SQLite
- * store in DATA_DIR into the PostgreSQL store at DATABASE_URL (its schema created or migrated first,
- * as the site does), in one transaction. Each lead keeps its id (the webhook's `Idempotency-Key`), its
+ * Moving from one instance on SQLite to several on PostgreSQL: copies the pending leads (and the spam
+ * held for staff to look at) of the SQLite store in DATA_DIR into the PostgreSQL store at DATABASE_URL
+ * (its schema created or migrated first, as the site does), in one transaction. Each lead keeps its id (the webhook's `Idempotency-Key`), its
  * attempts and its last error; a lead already there (its id, or any other unique key) is skipped, so running it again copies
  * nothing twice. Claims are not copied: a moved lead is free for any worker. The SQLite file is only
  * read, never changed.
@@ -26,6 +26,14 @@ export interface MoveResult {
   pending: number;
   copied: number;
   alreadyThere: number;
+  /** Held spam in the SQLite store, and how much of it was copied (the rest was there already). */
+  spam: number;
+  spamCopied: number;
+}
+
+interface Table {
+  columns: string[];
+  rows: Record<string, unknown>[];
 }
 
 export async function moveLeadsToPostgres({
@@ -39,13 +47,20 @@ export async function moveLeadsToPostgres({
   if (!existsSync(source)) throw new Error(`There is no SQLite lead store at ${source} (DATA_DIR).`);
   const { DatabaseSync } = await loadSqlite();
   const sqlite = new DatabaseSync(source, { readOnly: true });
-  let rows: Record<string, unknown>[];
-  let sqliteColumns: string[];
+  let leads: Table;
+  let spam: Table;
   try {
     sqlite.exec("PRAGMA busy_timeout = 5000");
-    sqliteColumns = (sqlite.prepare("PRAGMA table_info(leads)").all() as { name: string }[]).map(({ name }) => name);
-    const pending = sqlite.prepare("SELECT * FROM leads WHERE status = 'pending' ORDER BY created_at");
-    rows = pending.all() as Record<string, unknown>[];
+    const read = (table: string, where: string): Table => {
+      const columns = (sqlite.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map(
+        ({ name }) => name,
+      );
+      if (columns.length === 0) return { columns, rows: [] }; // a store from before this table
+      const rows = sqlite.prepare(`SELECT * FROM ${table} WHERE ${where} ORDER BY created_at`).all();
+      return { columns, rows: rows as Record<string, unknown>[] };
+    };
+    leads = read("leads", "status = 'pending'");
+    spam = read("spam_leads", "1 = 1");
   } finally {
     sqlite.close();
   }
@@ -56,22 +71,36 @@ export async function moveLeadsToPostgres({
   const client = new pg.Client({ connectionString: databaseUrl, application_name: "hub-website leads move" });
   await client.connect();
   try {
-    const { rows: columnRows } = await client.query<{ column_name: string }>(
-      "SELECT column_name FROM information_schema.columns WHERE table_name = 'leads' AND table_schema = current_schema()",
-    );
-    const postgresColumns = new Set(columnRows.map((row) => row.column_name));
-    const columns = sqliteColumns.filter((name) => postgresColumns.has(name) && !NOT_COPIED.has(name));
-    if (!columns.includes("id")) throw new Error("The two lead tables share no id column.");
-    const insert = `INSERT INTO leads (${columns.map((name) => `"${name}"`).join(", ")})
-      VALUES (${columns.map((_, index) => `$${index + 1}`).join(", ")})
-      ON CONFLICT DO NOTHING`;
-    let copied = 0;
-    await client.query("BEGIN");
-    try {
+    /** Copies rows into the PostgreSQL table of the same name, in the columns both tables have. */
+    const copy = async (table: string, { columns: sqliteColumns, rows }: Table): Promise<number> => {
+      const { rows: columnRows } = await client.query<{ column_name: string }>(
+        "SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema()",
+        [table],
+      );
+      const postgresColumns = new Set(columnRows.map((row) => row.column_name));
+      const columns = sqliteColumns.filter((name) => postgresColumns.has(name) && !NOT_COPIED.has(name));
+      if (rows.length > 0 && !columns.includes("id")) throw new Error(`The two ${table} tables share no id column.`);
+      const insert = `INSERT INTO ${table} (${columns.map((name) => `"${name}"`).join(", ")})
+        VALUES (${columns.map((_, index) => `$${index + 1}`).join(", ")})
+        ON CONFLICT DO NOTHING`;
+      let copied = 0;
       for (const row of rows) {
-        const values = columns.map((name) => row[name] ?? null);
-        copied += (await client.query(insert, values)).rowCount ?? 0;
+        copied +=
+          (
+            await client.query(
+              insert,
+              columns.map((name) => row[name] ?? null),
+            )
+          ).rowCount ?? 0;
       }
+      return copied;
+    };
+    await client.query("BEGIN");
+    let copied: number;
+    let spamCopied: number;
+    try {
+      copied = await copy("leads", leads);
+      spamCopied = await copy("spam_leads", spam);
       await client.query("COMMIT");
     } catch (error) {
       await client.query("ROLLBACK").catch(() => undefined);
@@ -80,9 +109,11 @@ export async function moveLeadsToPostgres({
     return {
       source,
       destination: describeDatabaseUrl(databaseUrl),
-      pending: rows.length,
+      pending: leads.rows.length,
       copied,
-      alreadyThere: rows.length - copied,
+      alreadyThere: leads.rows.length - copied,
+      spam: spam.rows.length,
+      spamCopied,
     };
   } finally {
     await client.end();

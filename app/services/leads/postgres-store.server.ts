@@ -2,12 +2,15 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { ContactSubmission } from "~/lib/contact";
 import {
+  contactDetailsKey,
   describeDatabaseUrl,
+  FAILURE_KIND_FROM_STATUS_SQL,
+  type FailureKind,
+  failureKindOf,
   type Lead,
   type LeadStats,
   type LeadStatus,
   type LeadStore,
-  NOT_REJECTED_SQL,
   submissionKey,
 } from "./store.server.ts";
 import type { SharedRateLimiter } from "./rate-limit.server.ts";
@@ -23,7 +26,12 @@ import { refuseUnsupportedPostgres } from "./postgres-version.server.ts";
 /** Serialises migrations across instances (any constant shared by every instance of this site). */
 const MIGRATION_LOCK = 7_340_211;
 
-const MIGRATIONS: string[] = [
+/**
+ * The schema, one step per version (recorded in `lead_schema_migrations`). Steps are only ever added,
+ * never edited: migrations.test.ts holds each released step's fingerprint, builds the database as each
+ * earlier step left it, and opens it with this code.
+ */
+export const POSTGRES_MIGRATIONS: readonly string[] = [
   `CREATE TABLE IF NOT EXISTS leads (
      id text PRIMARY KEY,
      created_at timestamptz NOT NULL,
@@ -49,6 +57,41 @@ const MIGRATIONS: string[] = [
   `ALTER TABLE leads ADD COLUMN IF NOT EXISTS submission_key text;
    ALTER TABLE leads ADD COLUMN IF NOT EXISTS last_status integer;
    CREATE UNIQUE INDEX IF NOT EXISTS leads_submission ON leads (submission_key);`,
+  // Spam held back, the webhook's Retry-After, growing backoff only while the webhook accepts nothing,
+  // shared secrets and once-a-day tasks (issue 37).
+  `ALTER TABLE leads ADD COLUMN IF NOT EXISTS details_key text;
+   ALTER TABLE leads ADD COLUMN IF NOT EXISTS spam_reason text;
+   ALTER TABLE leads ADD COLUMN IF NOT EXISTS last_attempt_at timestamptz;
+   ALTER TABLE leads ADD COLUMN IF NOT EXISTS failure_kind text;
+   ALTER TABLE leads ADD COLUMN IF NOT EXISTS backoff_failures integer NOT NULL DEFAULT 0;
+   UPDATE leads SET failure_kind = ${FAILURE_KIND_FROM_STATUS_SQL}, backoff_failures = attempts
+     WHERE status = 'pending' AND attempts > 0;
+   CREATE INDEX IF NOT EXISTS leads_details ON leads (details_key, created_at);
+   CREATE INDEX IF NOT EXISTS leads_delivered_at ON leads (delivered_at);
+   CREATE TABLE IF NOT EXISTS spam_leads (
+     id text PRIMARY KEY,
+     created_at timestamptz NOT NULL,
+     name text NOT NULL,
+     email text NOT NULL,
+     phone text NOT NULL,
+     interests jsonb NOT NULL,
+     referral_source text NOT NULL,
+     submission_key text,
+     details_key text,
+     reason text NOT NULL
+   );
+   CREATE UNIQUE INDEX IF NOT EXISTS spam_leads_submission ON spam_leads (submission_key);
+   CREATE INDEX IF NOT EXISTS spam_leads_details ON spam_leads (details_key, created_at);
+   CREATE INDEX IF NOT EXISTS spam_leads_email ON spam_leads (lower(email));
+   CREATE INDEX IF NOT EXISTS spam_leads_created ON spam_leads (created_at);
+   CREATE TABLE IF NOT EXISTS lead_settings (key text PRIMARY KEY, value text NOT NULL);
+   CREATE TABLE IF NOT EXISTS delivery_hold (
+     id integer PRIMARY KEY CHECK (id = 1),
+     until timestamptz NOT NULL,
+     status integer,
+     probe_by text,
+     probe_until timestamptz
+   );`,
 ];
 
 interface Row {
@@ -68,7 +111,56 @@ interface Row {
   mirror_status: string | null;
   claimed_by: string | null;
   claimed_until: Date | null;
+  spam_reason: string | null;
+  last_attempt_at: Date | null;
+  failure_kind: FailureKind | null;
+  backoff_failures: number;
 }
+
+interface SpamRow {
+  id: string;
+  created_at: Date;
+  name: string;
+  email: string;
+  phone: string;
+  interests: Lead["interests"];
+  referral_source: string;
+  submission_key: string | null;
+  reason: string;
+}
+
+function spamToLead(row: SpamRow): Lead {
+  return {
+    id: row.id,
+    createdAt: row.created_at.toISOString(),
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    interests: row.interests,
+    referralSource: row.referral_source as Lead["referralSource"],
+    status: "spam",
+    attempts: 0,
+    nextAttemptAt: row.created_at.toISOString(),
+    lastError: null,
+    lastStatus: null,
+    deliveredAt: null,
+    mirrorStatus: null,
+    claimedBy: null,
+    claimedUntil: null,
+    spamReason: row.reason,
+    lastAttemptAt: null,
+    failureKind: null,
+    backoffFailures: 0,
+  };
+}
+
+/**
+ * A failure's kind; for a failure an earlier version of the site recorded (it knew no kinds: after a
+ * rollback), the kind its status gives.
+ */
+const KIND = `COALESCE(failure_kind, ${FAILURE_KIND_FROM_STATUS_SQL})`;
+
+const byNewestFirst = (a: Lead, b: Lead) => b.createdAt.localeCompare(a.createdAt);
 
 function toLead(row: Row): Lead {
   return {
@@ -88,6 +180,10 @@ function toLead(row: Row): Lead {
     mirrorStatus: row.mirror_status,
     claimedBy: row.claimed_by,
     claimedUntil: row.claimed_until?.toISOString() ?? null,
+    spamReason: row.spam_reason,
+    lastAttemptAt: row.last_attempt_at?.toISOString() ?? null,
+    failureKind: row.failure_kind,
+    backoffFailures: row.backoff_failures,
   };
 }
 
@@ -172,7 +268,7 @@ async function migrate(pool: pg.Pool): Promise<void> {
       );
       const { rows } = await client.query<{ version: number }>("SELECT version FROM lead_schema_migrations");
       const applied = new Set(rows.map((row) => row.version));
-      for (const [index, sql] of MIGRATIONS.entries()) {
+      for (const [index, sql] of POSTGRES_MIGRATIONS.entries()) {
         const version = index + 1;
         if (applied.has(version)) continue;
         // A failure leaves the transaction open; the connection is then closed, which rolls it back.
@@ -187,55 +283,109 @@ async function migrate(pool: pg.Pool): Promise<void> {
   });
 }
 
+/** Runs `work` in one transaction on a connection of its own (see `withConnection` for failures). */
+function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return withConnection(pool, async (client) => {
+    await client.query("BEGIN");
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  });
+}
+
+/**
+ * One statement each, committed on its own: a lead stored, or nothing when its submission is stored
+ * already (in this table, by the unique key, or held in the other one). A statement whose answer is lost
+ * (a connection that stalls) has committed or not as a whole, and the form sent again finds it.
+ */
+const INSERT_LEAD = `INSERT INTO leads (id, created_at, name, email, phone, interests, referral_source, status, attempts, next_attempt_at, submission_key, details_key)
+  SELECT $1, $2::timestamptz, $3, $4, $5, $6::jsonb, $7, 'pending', 0, $2::timestamptz, $8::text, $9
+  WHERE $8::text IS NULL OR NOT EXISTS (SELECT 1 FROM spam_leads WHERE submission_key = $8::text)
+  ON CONFLICT (submission_key) DO NOTHING
+  RETURNING *`;
+const INSERT_SPAM = `INSERT INTO spam_leads (id, created_at, name, email, phone, interests, referral_source, submission_key, details_key, reason)
+  SELECT $1, $2::timestamptz, $3, $4, $5, $6::jsonb, $7, $8::text, $9, $10
+  WHERE $8::text IS NULL OR NOT EXISTS (SELECT 1 FROM leads WHERE submission_key = $8::text)
+  ON CONFLICT (submission_key) DO NOTHING
+  RETURNING *`;
+
 function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadStore {
   const leads = async (sql: string, values: unknown[] = []) => (await pool.query<Row>(sql, values)).rows.map(toLead);
   const changed = async (sql: string, values: unknown[]) => (await pool.query(sql, values)).rowCount ?? 0;
+  const spam = async (sql: string, values: unknown[] = []) =>
+    (await pool.query<SpamRow>(sql, values)).rows.map(spamToLead);
 
-  /** The new lead, or null when a lead with this submission key is stored already. */
-  async function insert(submission: ContactSubmission, key: string | null): Promise<Lead | null> {
-    const at = now();
-    const [lead] = await leads(
-      `INSERT INTO leads (id, created_at, name, email, phone, interests, referral_source, status, attempts, next_attempt_at, submission_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', 0, $2, $8)
-       ON CONFLICT (submission_key) DO NOTHING
-       RETURNING *`,
-      [
-        `lead_${randomUUID()}`,
-        at,
-        submission.name,
-        submission.email,
-        submission.phone,
-        JSON.stringify(submission.interests),
-        submission.referralSource,
-        key,
-      ],
-    );
-    return lead ?? null;
+  /** Stores the lead (or spam), unless its submission key is stored already; then null. */
+  async function insert(
+    client: pg.Pool,
+    submission: ContactSubmission,
+    key: string | null,
+    spamReason: string | null,
+  ): Promise<Lead | null> {
+    const values = [
+      `lead_${randomUUID()}`,
+      now(),
+      submission.name,
+      submission.email,
+      submission.phone,
+      JSON.stringify(submission.interests),
+      submission.referralSource,
+      key,
+      contactDetailsKey(submission),
+    ];
+    if (spamReason) {
+      const { rows } = await client.query<SpamRow>(INSERT_SPAM, [...values, spamReason.slice(0, 500)]);
+      return rows[0] ? spamToLead(rows[0]) : null;
+    }
+    const { rows } = await client.query<Row>(INSERT_LEAD, values);
+    return rows[0] ? toLead(rows[0]) : null;
+  }
+
+  /** A stored lead or held spam with this submission key. */
+  async function storedSubmission(key: string): Promise<Lead | null> {
+    const [lead] = await leads("SELECT * FROM leads WHERE submission_key = $1", [key]);
+    if (lead) return lead;
+    return (await spam("SELECT * FROM spam_leads WHERE submission_key = $1", [key]))[0] ?? null;
   }
 
   return {
     kind: "postgres",
     location,
 
-    async create(submission: ContactSubmission) {
-      return (await insert(submission, null))!;
+    async create(submission, options = {}) {
+      return (await insert(pool, submission, null, options.spamReason ?? null))!;
     },
 
-    async createOnce(submission, submissionId) {
+    async createOnce(submission, submissionId, options = {}) {
       const key = submissionKey(submissionId, submission);
       // Two sends of one form can arrive together: the second insert waits for the first and does
-      // nothing; the stored lead is then the answer. (Erased in between: it is stored anew.)
+      // nothing; the stored lead (or held spam) is then the answer. (Erased in between: stored anew.)
+      // Two sends judged differently at the same moment could each land in its own table: staff
+      // releasing the held copy then get the stored lead (`release`).
       for (let attempt = 0; attempt < 2; attempt++) {
-        const created = await insert(submission, key);
+        const created = await insert(pool, submission, key, options.spamReason ?? null);
         if (created) return { lead: created, repeat: false };
-        const [stored] = await leads("SELECT * FROM leads WHERE submission_key = $1", [key]);
+        const stored = await storedSubmission(key);
         if (stored) return { lead: stored, repeat: true };
       }
       throw new Error("The lead could not be stored: its submission vanished while it was stored again");
     },
 
+    async countSameDetails(submission, since, submissionId) {
+      const key = submissionId ? submissionKey(submissionId, submission) : null;
+      const { rows } = await pool.query<{ count: string }>(
+        `SELECT (SELECT COUNT(*) FROM leads WHERE details_key = $1 AND created_at >= $2 AND ($3::text IS NULL OR submission_key IS DISTINCT FROM $3))
+              + (SELECT COUNT(*) FROM spam_leads WHERE details_key = $1 AND created_at >= $2 AND ($3::text IS NULL OR submission_key IS DISTINCT FROM $3))
+           AS count`,
+        [contactDetailsKey(submission), since, key],
+      );
+      return Number(rows[0]?.count ?? 0);
+    },
+
     async get(id) {
-      return (await leads("SELECT * FROM leads WHERE id = $1", [id]))[0] ?? null;
+      const [lead] = await leads("SELECT * FROM leads WHERE id = $1", [id]);
+      if (lead) return lead;
+      return (await spam("SELECT * FROM spam_leads WHERE id = $1", [id]))[0] ?? null;
     },
 
     async claimDue({ worker, leaseMs, limit }) {
@@ -263,7 +413,8 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
       const [lead] = await leads(
         `WITH next AS (
            SELECT id FROM leads
-           WHERE status = 'pending' AND attempts > 0 AND next_attempt_at > $3 AND ${NOT_REJECTED_SQL}
+           WHERE status = 'pending' AND attempts > 0 AND next_attempt_at > $3
+             AND ${KIND} IS DISTINCT FROM 'rejected'
              AND (claimed_until IS NULL OR claimed_until <= $3)
            ORDER BY next_attempt_at, created_at
            LIMIT 1
@@ -292,12 +443,22 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
       );
     },
 
-    async recordFailure(id, worker, { error, status, nextAttemptAt }) {
+    async recordFailure(id, worker, { error, status, nextAttemptAt, kind, backoffFailures }) {
       await pool.query(
         `UPDATE leads SET attempts = attempts + 1, last_error = $3, last_status = $4, next_attempt_at = $5,
+           failure_kind = $6, backoff_failures = COALESCE($7, backoff_failures + 1), last_attempt_at = $8,
            claimed_by = NULL, claimed_until = NULL
          WHERE id = $1 AND status = 'pending' AND claimed_by = $2`,
-        [id, worker, error.slice(0, 300), status, nextAttemptAt],
+        [
+          id,
+          worker,
+          error.slice(0, 300),
+          status,
+          nextAttemptAt,
+          kind ?? failureKindOf(status),
+          backoffFailures ?? null,
+          now(),
+        ],
       );
     },
 
@@ -305,7 +466,7 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
       changed(
         `UPDATE leads SET next_attempt_at = $1
          WHERE status = 'pending' AND attempts > 0 AND next_attempt_at > $1
-           AND (${NOT_REJECTED_SQL} OR last_status = $2)`,
+           AND (${KIND} = 'unavailable' OR (${KIND} = 'rejected' AND last_status = $2))`,
         [now(), sharedStatus],
       ),
 
@@ -313,27 +474,115 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
       await pool.query("UPDATE leads SET mirror_status = $2 WHERE id = $1", [id, status.slice(0, 100)]);
     },
 
-    list: (status) =>
-      status
-        ? leads("SELECT * FROM leads WHERE status = $1 ORDER BY created_at DESC", [status])
-        : leads("SELECT * FROM leads ORDER BY created_at DESC"),
+    async lastDeliveryAt() {
+      const { rows } = await pool.query<{ at: Date | null }>("SELECT MAX(delivered_at) AS at FROM leads");
+      return rows[0]?.at ?? null;
+    },
+
+    async holdDeliveries(until, status) {
+      await pool.query(
+        `INSERT INTO delivery_hold (id, until, status, probe_by, probe_until) VALUES (1, $1, $2, NULL, NULL)
+         ON CONFLICT (id) DO UPDATE SET until = GREATEST(delivery_hold.until, excluded.until),
+           status = excluded.status, probe_by = NULL, probe_until = NULL`,
+        [until, status],
+      );
+    },
+
+    async deliveryGate(worker, leaseMs) {
+      const at = now();
+      const claimed = await pool.query(
+        `UPDATE delivery_hold SET probe_by = $1, probe_until = $2
+         WHERE id = 1 AND until <= $3 AND (probe_by IS NULL OR probe_until <= $3)
+         RETURNING id`,
+        [worker, new Date(at.getTime() + leaseMs), at],
+      );
+      if ((claimed.rowCount ?? 0) > 0) return { open: true, probe: true };
+      const { rows } = await pool.query<{ until: Date; probe_until: Date | null }>(
+        "SELECT until, probe_until FROM delivery_hold WHERE id = 1",
+      );
+      const hold = rows[0];
+      if (!hold) return { open: true, probe: false };
+      if (hold.until > at) return { open: false, until: hold.until, reason: "retry-after" };
+      return { open: false, until: hold.probe_until ?? at, reason: "probe" };
+    },
+
+    async endProbe(worker, lift) {
+      if (lift) {
+        await pool.query("DELETE FROM delivery_hold WHERE id = 1 AND probe_by = $1 AND until <= $2", [worker, now()]);
+      }
+      await pool.query("UPDATE delivery_hold SET probe_by = NULL, probe_until = NULL WHERE id = 1 AND probe_by = $1", [
+        worker,
+      ]);
+    },
+
+    async list(status?: LeadStatus) {
+      const held = () => spam("SELECT * FROM spam_leads ORDER BY created_at DESC");
+      if (status === "spam") return held();
+      if (status) return leads("SELECT * FROM leads WHERE status = $1 ORDER BY created_at DESC", [status]);
+      return [...(await leads("SELECT * FROM leads ORDER BY created_at DESC")), ...(await held())].sort(byNewestFirst);
+    },
 
     retry: (target) =>
       typeof target === "string"
         ? changed("UPDATE leads SET next_attempt_at = $2 WHERE id = $1 AND status = 'pending'", [target, now()])
         : changed("UPDATE leads SET next_attempt_at = $1 WHERE status = 'pending' AND attempts > 0", [now()]),
 
-    delete: (id) => changed("DELETE FROM leads WHERE id = $1", [id]),
-    erase: (email) => changed("DELETE FROM leads WHERE lower(email) = lower($1)", [email.trim()]),
+    release: (id) =>
+      inTransaction(pool, async (client) => {
+        const { rows } = await client.query<SpamRow & { details_key: string | null }>(
+          "DELETE FROM spam_leads WHERE id = $1 RETURNING *",
+          [id],
+        );
+        const held = rows[0];
+        if (!held) return null;
+        const inserted = await client.query<Row>(
+          `INSERT INTO leads (id, created_at, name, email, phone, interests, referral_source, status, attempts,
+             next_attempt_at, submission_key, details_key, spam_reason)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', 0, $8, $9, $10, $11)
+           ON CONFLICT (submission_key) DO NOTHING
+           RETURNING *`,
+          [
+            held.id,
+            held.created_at,
+            held.name,
+            held.email,
+            held.phone,
+            JSON.stringify(held.interests),
+            held.referral_source,
+            now(),
+            held.submission_key,
+            held.details_key,
+            held.reason,
+          ],
+        );
+        if (inserted.rows[0]) return { lead: toLead(inserted.rows[0]), alreadyStored: false };
+        const stored = await client.query<Row>("SELECT * FROM leads WHERE submission_key = $1", [held.submission_key]);
+        return { lead: toLead(stored.rows[0]!), alreadyStored: true };
+      }),
+
+    delete: async (id) =>
+      (await changed("DELETE FROM leads WHERE id = $1", [id])) +
+      (await changed("DELETE FROM spam_leads WHERE id = $1", [id])),
+    erase: async (email) =>
+      (await changed("DELETE FROM leads WHERE lower(email) = lower($1)", [email.trim()])) +
+      (await changed("DELETE FROM spam_leads WHERE lower(email) = lower($1)", [email.trim()])),
     purgeDelivered: (before) => changed("DELETE FROM leads WHERE status = 'delivered' AND delivered_at < $1", [before]),
+    purgeSpam: (before) => changed("DELETE FROM spam_leads WHERE created_at < $1", [before]),
 
     async stats(): Promise<LeadStats> {
-      const { rows } = await pool.query<{ pending: string; retrying: string; delivered: string; oldest: Date | null }>(
+      const { rows } = await pool.query<{
+        pending: string;
+        retrying: string;
+        delivered: string;
+        spam: string;
+        oldest: Date | null;
+      }>(
         `SELECT
            COUNT(*) FILTER (WHERE status = 'pending') AS pending,
            COUNT(*) FILTER (WHERE status = 'pending' AND attempts > 0) AS retrying,
            COUNT(*) FILTER (WHERE status = 'delivered') AS delivered,
-           MIN(created_at) FILTER (WHERE status = 'pending') AS oldest
+           MIN(created_at) FILTER (WHERE status = 'pending') AS oldest,
+           (SELECT COUNT(*) FROM spam_leads) AS spam
          FROM leads`,
       );
       const row = rows[0]!;
@@ -341,6 +590,7 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
         pending: Number(row.pending),
         retrying: Number(row.retrying),
         delivered: Number(row.delivered),
+        spam: Number(row.spam),
         oldestPendingAt: row.oldest?.toISOString() ?? null,
       };
     },
@@ -350,6 +600,51 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
         "INSERT INTO store_health (id, checked_at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at",
         [now()],
       );
+    },
+
+    async sharedSecret(name, make) {
+      const key = `secret:${name}`;
+      await pool.query("INSERT INTO lead_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING", [
+        key,
+        make(),
+      ]);
+      const { rows } = await pool.query<{ value: string }>("SELECT value FROM lead_settings WHERE key = $1", [key]);
+      return rows[0]!.value;
+    },
+
+    async claimPeriodicTask(name, everyMs) {
+      const at = now();
+      const { rowCount } = await pool.query(
+        `INSERT INTO lead_settings (key, value) VALUES ($1, $2)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE lead_settings.value <= $3
+         RETURNING key`,
+        [`task:${name}`, at.toISOString(), new Date(at.getTime() - everyMs).toISOString()],
+      );
+      return (rowCount ?? 0) > 0;
+    },
+
+    async recordInstance(instance, alive) {
+      const key = `instance:${instance}`;
+      if (!alive) {
+        await pool.query("DELETE FROM lead_settings WHERE key = $1", [key]);
+        return;
+      }
+      await pool.query(
+        "INSERT INTO lead_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        [key, now().toISOString()],
+      );
+      // A crashed server never says it stopped: its line goes after a day.
+      await pool.query("DELETE FROM lead_settings WHERE key LIKE 'instance:%' AND value < $1", [
+        new Date(now().getTime() - 24 * 60 * 60_000).toISOString(),
+      ]);
+    },
+
+    async activeInstances(withinMs) {
+      const { rows } = await pool.query<{ key: string; value: string }>(
+        "SELECT key, value FROM lead_settings WHERE key LIKE 'instance:%' AND value >= $1",
+        [new Date(now().getTime() - withinMs).toISOString()],
+      );
+      return rows.map(({ key, value }) => ({ instance: key.slice("instance:".length), seenAt: value }));
     },
 
     contactLimiter: (options) => databaseContactLimiter(pool, now, options),

@@ -35,12 +35,13 @@ describe("backupSqliteLeads", () => {
     store = await openLeadStore({ dataDir });
     const created = [await store.create(submission), await store.create({ ...submission, name: "Avery Lin" })];
     await store.markDelivered(created[0]!.id);
+    await store.create({ ...submission, name: "Held Bot" }, { spamReason: "honeypot filled" });
     // The site is running: recent writes sit in leads.sqlite-wal, not yet in leads.sqlite.
     expect(statSync(path.join(dataDir, "leads.sqlite-wal")).size).toBeGreaterThan(0);
 
     const target = path.join(work, "backup.sqlite");
     const result = await backupSqliteLeads({ dataDir, target });
-    expect(result).toMatchObject({ target, leads: 2 });
+    expect(result).toMatchObject({ target, leads: 3, spam: 1 });
     expect(result.bytes).toBeGreaterThan(0);
 
     // The copy is one self-contained file (no WAL of its own) that a store opens as it is.

@@ -18,7 +18,7 @@ export async function backupSqliteLeads({
 }: {
   dataDir: string;
   target: string;
-}): Promise<{ source: string; target: string; leads: number; bytes: number }> {
+}): Promise<{ source: string; target: string; leads: number; spam: number; bytes: number }> {
   const source = sqliteLeadFile(dataDir);
   if (!existsSync(source)) throw new Error(`There is no lead store at ${source} (DATA_DIR).`);
   const destination = path.resolve(target);
@@ -36,7 +36,12 @@ export async function backupSqliteLeads({
   const copy = new DatabaseSync(destination, { readOnly: true });
   try {
     const { leads } = copy.prepare("SELECT COUNT(*) AS leads FROM leads").get() as { leads: number };
-    return { source, target: destination, leads, bytes: statSync(destination).size };
+    const hasSpam = copy.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'spam_leads'").get();
+    const { spam } = hasSpam
+      ? (copy.prepare("SELECT COUNT(*) AS spam FROM spam_leads").get() as { spam: number })
+      : { spam: 0 };
+    // Every lead the copy holds, held spam included.
+    return { source, target: destination, leads: leads + spam, spam, bytes: statSync(destination).size };
   } finally {
     copy.close();
   }

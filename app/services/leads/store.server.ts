@@ -9,9 +9,27 @@ import { createRateLimiter, type SharedRateLimiter } from "./rate-limit.server.t
  * embedded default, one instance) and PostgreSQL when DATABASE_URL is set (several instances share one
  * queue). Delivery workers claim due leads with a lease before posting them, so no two workers post
  * one lead at once, and a crashed worker's claims expire.
+ *
+ * Suspected spam (spam.server.ts) is stored too, in a table of its own (`spam_leads`), never delivered
+ * until staff release it. A table of its own, rather than a status in `leads`, keeps every migration an
+ * addition, and keeps held spam out of reach of an earlier version of the site after a rollback.
+ *
+ * Migrations only add (tables, columns with defaults, indexes): an earlier version of the site runs on
+ * a store a later one migrated (docs/deploy.md, "Upgrades and rollback"), and migrations.test.ts
+ * builds the store as each earlier migration left it and opens it with the current code.
  */
 
-export type LeadStatus = "pending" | "delivered";
+export type LeadStatus = "pending" | "delivered" | "spam";
+
+/**
+ * Why the last post of a lead failed, which decides what happens next (delivery.server.ts):
+ * - `unavailable`: no answer, or a 5xx without Retry-After (503 with one is rate limiting): when the
+ *   webhook accepts a post again, every lead waiting for that is due at once;
+ * - `rate-limited`: 429, or 503 with Retry-After: the wait is the webhook's to say, never a backlog due at once;
+ * - `rejected`: a 4xx other than 408 and 429, about this lead: it keeps its backoff;
+ * - `failed`: anything else (a redirect, 408, another status).
+ */
+export type FailureKind = "unavailable" | "rate-limited" | "rejected" | "failed";
 
 export interface Lead extends ContactSubmission {
   id: string;
@@ -27,15 +45,38 @@ export interface Lead extends ContactSubmission {
   /** The worker holding the lead while it posts it, and until when (a lease, so a crash frees it). */
   claimedBy: string | null;
   claimedUntil: string | null;
+  /** Why it was held as suspected spam (also kept after staff released it); null for any other lead. */
+  spamReason: string | null;
+  /** When it was last posted (and failed); null before its first failure. */
+  lastAttemptAt: string | null;
+  failureKind: FailureKind | null;
+  /** Failures in a row while the webhook accepted nothing: what its backoff grows with. */
+  backoffFailures: number;
 }
 
 export interface LeadStats {
+  /** Leads waiting for delivery (never spam). */
   pending: number;
   /** Pending leads that have failed at least once. */
   retrying: number;
   delivered: number;
+  /** Suspected spam held back (not delivered, not waiting). */
+  spam: number;
   oldestPendingAt: string | null;
 }
+
+export interface NewLeadOptions {
+  /** Stores the lead as suspected spam, held back with this reason (spam.server.ts). */
+  spamReason?: string | null;
+}
+
+/**
+ * Whether a worker may post now (every instance asks the shared store): `open`, and `probe` when a
+ * webhook's Retry-After has just passed and this worker may send the one post that finds out whether it
+ * still says "wait"; or closed until `until` (the webhook's Retry-After, or another worker's probe).
+ */
+export type DeliveryGate =
+  { open: true; probe: boolean } | { open: false; until: Date; reason: "retry-after" | "probe" };
 
 export interface LeadClaim {
   worker: string;
@@ -48,26 +89,39 @@ export interface LeadFailure {
   error: string;
   status: number | null;
   nextAttemptAt: Date;
+  /** By default as `failureKindOf(status)` says. */
+  kind?: FailureKind;
+  /** By default one more than the lead had. */
+  backoffFailures?: number;
 }
 
 export interface LeadStore {
   readonly kind: "sqlite" | "postgres";
   /** Where the leads are, for logs (never a password). */
   readonly location: string;
-  /** Stores a new lead, due for delivery at once. */
-  create(submission: ContactSubmission): Promise<Lead>;
+  /** Stores a new lead, due for delivery at once (or held as suspected spam). */
+  create(submission: ContactSubmission, options?: NewLeadOptions): Promise<Lead>;
   /**
    * Stores a new lead unless this submission is stored already: the same submission id (the form's
-   * hidden field) with the same contact details. A repeat (a double click, a resend after an answer
-   * that never arrived, the back button) answers the stored lead with `repeat: true`.
+   * hidden field) with the same contact details, as a lead or as spam. A repeat (a double click, a resend
+   * after an answer that never arrived, the back button) answers the stored lead with `repeat: true`.
    */
-  createOnce(submission: ContactSubmission, submissionId: string): Promise<{ lead: Lead; repeat: boolean }>;
+  createOnce(
+    submission: ContactSubmission,
+    submissionId: string,
+    options?: NewLeadOptions,
+  ): Promise<{ lead: Lead; repeat: boolean }>;
+  /**
+   * How many submissions (other than `submissionId`'s) with the same contact details (`contactDetailsKey`)
+   * were stored since `since`, as leads or as spam.
+   */
+  countSameDetails(submission: ContactSubmission, since: Date, submissionId: string | null): Promise<number>;
   get(id: string): Promise<Lead | null>;
   /** Claims up to `limit` due pending leads that no worker holds, oldest due first, for `leaseMs`. */
   claimDue(claim: LeadClaim): Promise<Lead[]>;
   /**
-   * Claims, before it is due, the lead due soonest among those that failed because the webhook was
-   * unavailable (not one it rejected): a probe of whether the webhook is back. Null when there is none.
+   * Claims, before it is due, the lead due soonest among those that failed for a reason other than a
+   * rejection of the lead itself: a probe of whether the webhook is back. Null when there is none.
    */
   claimEarly(claim: Omit<LeadClaim, "limit">): Promise<Lead | null>;
   /** When a pending lead next becomes due or its claim expires; null when none is pending. */
@@ -76,22 +130,59 @@ export interface LeadStore {
   /** A failed attempt by `worker`: counted, the error and status kept, the lead due again at `nextAttemptAt`. */
   recordFailure(id: string, worker: string, failure: LeadFailure): Promise<void>;
   /**
-   * The webhook accepts leads again: every pending lead that failed because it was unavailable (see
-   * `isRejection`), and those it rejected with `sharedStatus` (an answer that turned out not to be about
-   * the lead), becomes due now. A lead the webhook rejected on its own keeps its backoff. Returns how many.
+   * The webhook accepts leads again after it was unavailable: every pending lead whose last failure was
+   * `unavailable`, and those it rejected with `sharedStatus` (an answer that turned out not to be about
+   * the lead), becomes due now. A lead rate-limited, rejected on its own or redirected keeps its own
+   * time. Returns how many.
    */
   makeBacklogDue(sharedStatus: number | null): Promise<number>;
   recordMirror(id: string, status: string): Promise<void>;
+  /** When the webhook last accepted a lead (from any instance); null when it never did. */
+  lastDeliveryAt(): Promise<Date | null>;
+  /**
+   * The webhook said "wait" (429 or 503 with Retry-After): no worker of any instance posts before
+   * `until` (a later hold already stored stays), and then one worker probes first (`deliveryGate`).
+   */
+  holdDeliveries(until: Date, status: number): Promise<void>;
+  /** Whether `worker` may post now (see `DeliveryGate`); claims the probe for it when a hold has passed. */
+  deliveryGate(worker: string, leaseMs: number): Promise<DeliveryGate>;
+  /**
+   * `worker`'s probe is over: `lift` when its answer was not another "wait" (the hold is removed, unless
+   * a new one came meanwhile), else only the probe is given up.
+   */
+  endProbe(worker: string, lift: boolean): Promise<void>;
   list(status?: LeadStatus): Promise<Lead[]>;
   /** Makes one pending lead (or every pending lead that has failed) due now. Returns how many. */
   retry(target: string | { allFailed: true }): Promise<number>;
-  /** Deletes one lead. Returns how many (0 or 1). */
+  /**
+   * Staff release one lead held as suspected spam: it becomes a pending lead, due now, keeping its id
+   * and its reason. `alreadyStored`: its submission was stored as a lead meanwhile (that lead is
+   * answered and the held copy dropped). Null when no lead with this id is held as spam.
+   */
+  release(id: string): Promise<{ lead: Lead; alreadyStored: boolean } | null>;
+  /** Deletes one lead (or held spam). Returns how many (0 or 1). */
   delete(id: string): Promise<number>;
-  /** Deletes every lead of one person (the email compared without regard to case). */
+  /** Deletes every lead of one person, held spam included (the email compared without regard to case). */
   erase(email: string): Promise<number>;
   /** Deletes delivered leads delivered before `before`. */
   purgeDelivered(before: Date): Promise<number>;
+  /** Deletes spam held since before `before`. */
+  purgeSpam(before: Date): Promise<number>;
   stats(): Promise<LeadStats>;
+  /**
+   * A secret every instance shares, made once by `make` and kept in the store (e.g. the form token
+   * secret when FORM_TOKEN_SECRET is not set). The first instance to ask makes it; the others read it.
+   */
+  sharedSecret(name: string, make: () => string): Promise<string>;
+  /**
+   * Claims a task that one instance runs once per `everyMs` (the daily retention): true for the one
+   * instance whose claim came first since the last run, false for the rest.
+   */
+  claimPeriodicTask(name: string, everyMs: number): Promise<boolean>;
+  /** A running server says it uses the store (every few seconds), or that it stopped (`alive` false). */
+  recordInstance(instance: string, alive: boolean): Promise<void>;
+  /** The servers that said they use the store within `withinMs` (a restore refuses while there are any). */
+  activeInstances(withinMs: number): Promise<{ instance: string; seenAt: string }[]>;
   /** Throws unless the store accepts a write now (the readiness check). */
   probeWrite(): Promise<void>;
   /** The contact limit: in the database when several instances share it, else in this process. */
@@ -101,15 +192,44 @@ export interface LeadStore {
 
 /**
  * Whether the webhook refused this lead itself (a 4xx other than 408 and 429), as opposed to being
- * unavailable (no answer, a redirect, 408, 429 or a 5xx): a rejected lead keeps its own backoff when the
- * webhook recovers. `NOT_REJECTED_SQL` is the same rule in SQL, for both stores.
+ * unavailable, limiting the rate or misconfigured: a rejected lead keeps its own backoff when the
+ * webhook recovers.
  */
 export function isRejection(status: number | null): boolean {
   return status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
-export const NOT_REJECTED_SQL =
-  "(last_status IS NULL OR last_status NOT BETWEEN 400 AND 499 OR last_status IN (408, 429))";
+/**
+ * What a failed post's answer means (see `FailureKind`): null for no answer. `retryAfter`: whether the
+ * answer carried a usable Retry-After (it counts on 429 and 503 only).
+ */
+export function failureKindOf(status: number | null, retryAfter = false): FailureKind {
+  if (status === null) return "unavailable";
+  if (status === 429 || (status === 503 && retryAfter)) return "rate-limited";
+  if (status >= 500) return "unavailable";
+  return isRejection(status) ? "rejected" : "failed";
+}
+
+/** The kind of a failure recorded before kinds were (the migration's backfill, in SQL, for both stores). */
+export const FAILURE_KIND_FROM_STATUS_SQL = `CASE
+  WHEN last_status IS NULL OR last_status >= 500 THEN 'unavailable'
+  WHEN last_status = 429 THEN 'rate-limited'
+  WHEN last_status BETWEEN 400 AND 499 AND last_status <> 408 THEN 'rejected'
+  ELSE 'failed' END`;
+
+/**
+ * Who a submission is, for the rule on the same details sent many times (spam.server.ts): the name,
+ * email and phone, compared without regard to case, spacing or the phone's punctuation, hashed (so the
+ * index holds no contact details).
+ */
+export function contactDetailsKey(submission: Pick<ContactSubmission, "name" | "email" | "phone">): string {
+  const details = JSON.stringify([
+    submission.name.trim().replace(/\s+/g, " ").toLowerCase(),
+    submission.email.trim().toLowerCase(),
+    submission.phone.replace(/\D/g, ""),
+  ]);
+  return createHash("sha256").update(details).digest("base64url");
+}
 
 /**
  * What makes a submission the same one: the form's submission id and the contact details. A form sent

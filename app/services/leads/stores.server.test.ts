@@ -2,21 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ContactSubmission } from "~/lib/contact";
 import { startTestDatabase, type TestDatabase } from "../../../tests/support/postgres.ts";
 import { startTcpProxy } from "../../../tests/support/tcp-proxy.ts";
 import { openPostgresLeadStore } from "./postgres-store.server.ts";
-import {
-  createLeadIntake,
-  describeDatabaseUrl,
-  leadsToCsv,
-  type LeadStore,
-  maskEmail,
-  maskPhone,
-  openLeadStore,
-} from "./index.ts";
-import { processContactLimiter } from "./store.server.ts";
+import { describeDatabaseUrl, leadsToCsv, type LeadStore, maskEmail, maskPhone, openLeadStore } from "./index.ts";
 
 const submission: ContactSubmission = {
   name: "Jordan Reyes",
@@ -49,7 +40,9 @@ const backends = [
         cleanup: async () => {
           const client = new pg.Client({ connectionString: database.url });
           await client.connect();
-          await client.query("DROP TABLE IF EXISTS leads, contact_attempts, store_health, lead_schema_migrations");
+          await client.query(
+            "DROP TABLE IF EXISTS leads, spam_leads, lead_settings, delivery_hold, contact_attempts, store_health, lead_schema_migrations",
+          );
           await client.end();
         },
       };
@@ -105,6 +98,7 @@ describe.each(backends)("lead store ($name)", (backend) => {
       pending: 1,
       retrying: 0,
       delivered: 0,
+      spam: 0,
       oldestPendingAt: clock.toISOString(),
     });
   });
@@ -204,10 +198,10 @@ describe.each(backends)("lead store ($name)", (backend) => {
     expect((await store.list()).length).toBe(5);
   });
 
-  it("makes the backlog due when the webhook is back, except leads it rejected on their own", async () => {
+  it("makes the backlog due when the webhook is back after it was unavailable, and only what waited for that", async () => {
     const store = await open();
-    const [unreachable, overloaded, redirected, rejected, throttled, healthy] = await Promise.all(
-      ["a", "b", "c", "d", "e", "f"].map((name) => store.create({ ...submission, name })),
+    const [unreachable, overloaded, redirected, rejected, throttled, held, healthy] = await Promise.all(
+      ["a", "b", "c", "d", "e", "f", "g"].map((name) => store.create({ ...submission, name })),
     );
     await claim(store);
     await fail(store, unreachable!.id, null, 600_000);
@@ -215,16 +209,214 @@ describe.each(backends)("lead store ($name)", (backend) => {
     await fail(store, redirected!.id, 301, 600_000);
     await fail(store, rejected!.id, 422, 600_000);
     await fail(store, throttled!.id, 429, 600_000);
+    // A 503 with Retry-After is the webhook limiting the rate: its lead waits for the time it gave.
+    await store.recordFailure(held!.id, "worker-a", {
+      error: "webhook answered 503",
+      status: 503,
+      kind: "rate-limited",
+      nextAttemptAt: later(600_000),
+    });
     await store.markDelivered(healthy!.id);
     clock = later(1_000);
 
-    expect(await store.makeBacklogDue(null)).toBe(4);
+    expect(await store.makeBacklogDue(null)).toBe(2);
     const due = (await claim(store, "worker-b")).map((lead) => lead.id);
-    expect(new Set(due)).toEqual(new Set([unreachable!.id, overloaded!.id, redirected!.id, throttled!.id]));
-    expect(await store.get(rejected!.id)).toMatchObject({ nextAttemptAt: later(599_000).toISOString() });
+    expect(new Set(due)).toEqual(new Set([unreachable!.id, overloaded!.id]));
+    for (const waiting of [redirected, rejected, throttled, held]) {
+      expect(await store.get(waiting!.id)).toMatchObject({ nextAttemptAt: later(599_000).toISOString() });
+    }
+    expect((await store.get(held!.id))!.failureKind).toBe("rate-limited");
+    expect((await store.get(throttled!.id))!.failureKind).toBe("rate-limited");
+    expect((await store.get(redirected!.id))!.failureKind).toBe("failed");
     // A lead that got the same 422 was accepted after all: the 422 was not about the lead, so it is due too.
     expect(await store.makeBacklogDue(422)).toBe(1);
     expect((await claim(store, "worker-c")).map((lead) => lead.id)).toEqual([rejected!.id]);
+  });
+
+  it("records each failure's kind, when it happened and the failures in a row its backoff grows with", async () => {
+    const store = await open();
+    const lead = await store.create(submission);
+    expect(lead).toMatchObject({ lastAttemptAt: null, failureKind: null, backoffFailures: 0 });
+    await claim(store);
+    await fail(store, lead.id, 500, 1_000);
+    expect(await store.get(lead.id)).toMatchObject({
+      lastAttemptAt: clock.toISOString(),
+      failureKind: "unavailable",
+      backoffFailures: 1,
+    });
+    clock = later(1_000);
+    await claim(store);
+    await store.recordFailure(lead.id, "worker-a", {
+      error: "webhook answered 301",
+      status: 301,
+      nextAttemptAt: later(5_000),
+      backoffFailures: 1,
+    });
+    expect(await store.get(lead.id)).toMatchObject({
+      attempts: 2,
+      lastAttemptAt: clock.toISOString(),
+      failureKind: "failed",
+      backoffFailures: 1,
+    });
+    expect(await store.lastDeliveryAt()).toBeNull();
+    clock = later(5_000);
+    await claim(store);
+    await store.markDelivered(lead.id);
+    expect(await store.lastDeliveryAt()).toEqual(clock);
+  });
+
+  it("holds suspected spam apart: never claimed, not waiting, listed as spam, and released into the queue", async () => {
+    const store = await open();
+    const real = await store.create(submission);
+    const spam = await store.create({ ...submission, name: "Bot" }, { spamReason: "honeypot filled" });
+    expect(spam).toMatchObject({ status: "spam", spamReason: "honeypot filled", attempts: 0 });
+    expect((await claim(store)).map((lead) => lead.id)).toEqual([real.id]);
+    expect(await store.stats()).toMatchObject({ pending: 1, retrying: 0, spam: 1 });
+    expect((await store.list("spam")).map((lead) => lead.id)).toEqual([spam.id]);
+    expect((await store.list("pending")).map((lead) => lead.id)).toEqual([real.id]);
+    expect((await store.list()).map((lead) => lead.id).sort()).toEqual([real.id, spam.id].sort());
+    expect(await store.get(spam.id)).toMatchObject({ status: "spam", name: "Bot" });
+    expect(await store.nextWakeAt()).toEqual(later(30_000));
+    await store.markDelivered(real.id);
+    expect(await store.nextWakeAt()).toBeNull();
+
+    clock = later(60_000);
+    const released = await store.release(spam.id);
+    expect(released).toMatchObject({
+      alreadyStored: false,
+      lead: { id: spam.id, status: "pending", spamReason: "honeypot filled", nextAttemptAt: clock.toISOString() },
+    });
+    expect(await store.release(spam.id)).toBeNull();
+    expect(await store.release(real.id)).toBeNull();
+    expect(await store.stats()).toMatchObject({ pending: 1, delivered: 1, spam: 0 });
+    expect((await claim(store, "worker-b")).map((lead) => lead.id)).toEqual([spam.id]);
+  });
+
+  it("keeps one lead per submission across leads and held spam", async () => {
+    const store = await open();
+    const held = await store.createOnce(submission, "form-aaaaaaaaaaaaaaaa", { spamReason: "sent too fast" });
+    expect(held).toMatchObject({ repeat: false, lead: { status: "spam" } });
+    // The same form sent again, now judged fine: it is still the one held submission.
+    expect(await store.createOnce(submission, "form-aaaaaaaaaaaaaaaa")).toMatchObject({
+      repeat: true,
+      lead: { id: held.lead.id, status: "spam" },
+    });
+    const stored = await store.createOnce(submission, "form-bbbbbbbbbbbbbbbb");
+    expect(await store.createOnce(submission, "form-bbbbbbbbbbbbbbbb", { spamReason: "x" })).toMatchObject({
+      repeat: true,
+      lead: { id: stored.lead.id, status: "pending" },
+    });
+    expect(await store.stats()).toMatchObject({ pending: 1, spam: 1 });
+  });
+
+  it("counts other submissions with the same contact details within a window, leads and spam alike", async () => {
+    const store = await open();
+    const since = clock;
+    await store.createOnce(submission, "form-1111111111111111");
+    clock = later(1_000);
+    await store.createOnce({ ...submission, name: " JORDAN  reyes ", phone: "870.555.0199" }, "form-2222222222222222", {
+      spamReason: "sent too fast",
+    });
+    await store.create({ ...submission, email: "JORDAN.REYES@example.com", interests: ["partnership"] });
+    await store.create({ ...submission, email: "someone.else@example.com" });
+    expect(await store.countSameDetails(submission, since, null)).toBe(3);
+    expect(await store.countSameDetails(submission, since, "form-1111111111111111")).toBe(2);
+    expect(await store.countSameDetails(submission, later(1), null)).toBe(0);
+  });
+
+  it("erases and deletes held spam too, and purges spam by its age", async () => {
+    const store = await open();
+    const old = await store.create(submission, { spamReason: "a link in the name" });
+    clock = later(10 * 24 * 60 * 60_000);
+    const recent = await store.create({ ...submission, email: "other@example.com" }, { spamReason: "honeypot filled" });
+    const other = await store.create({ ...submission, email: "third@example.com" }, { spamReason: "honeypot filled" });
+    expect(await store.purgeSpam(later(-1))).toBe(1);
+    expect(await store.get(old.id)).toBeNull();
+    expect(await store.erase("OTHER@example.com")).toBe(1);
+    expect(await store.get(recent.id)).toBeNull();
+    expect(await store.delete(other.id)).toBe(1);
+    expect(await store.stats()).toMatchObject({ spam: 0 });
+  });
+
+  it("holds every worker's posts until the webhook's Retry-After, then lets one probe first", async () => {
+    const store = await open();
+    expect(await store.deliveryGate("worker-a", 30_000)).toEqual({ open: true, probe: false });
+    await store.holdDeliveries(later(20_000), 429);
+    // A shorter Retry-After that comes later never shortens the wait.
+    await store.holdDeliveries(later(5_000), 503);
+    for (const worker of ["worker-a", "worker-b"]) {
+      expect(await store.deliveryGate(worker, 30_000)).toEqual({
+        open: false,
+        until: later(20_000),
+        reason: "retry-after",
+      });
+    }
+    clock = later(20_000);
+    expect(await store.deliveryGate("worker-b", 30_000)).toEqual({ open: true, probe: true });
+    expect(await store.deliveryGate("worker-a", 30_000)).toEqual({
+      open: false,
+      until: later(30_000),
+      reason: "probe",
+    });
+    // The probe met another "wait": a new hold, and no probe until it passes.
+    await store.holdDeliveries(later(20_000), 429);
+    expect(await store.deliveryGate("worker-a", 30_000)).toMatchObject({ open: false, reason: "retry-after" });
+    clock = later(20_000);
+    expect(await store.deliveryGate("worker-a", 30_000)).toEqual({ open: true, probe: true });
+    // A probe whose worker died is free again when its lease ends.
+    clock = later(30_000);
+    expect(await store.deliveryGate("worker-b", 30_000)).toEqual({ open: true, probe: true });
+    // The probe was accepted: the hold is lifted, and every worker posts freely.
+    await store.endProbe("worker-a", true);
+    expect(await store.deliveryGate("worker-a", 30_000)).toMatchObject({ open: false, reason: "probe" });
+    await store.endProbe("worker-b", true);
+    expect(await store.deliveryGate("worker-a", 30_000)).toEqual({ open: true, probe: false });
+    expect(await store.deliveryGate("worker-b", 30_000)).toEqual({ open: true, probe: false });
+  });
+
+  it("gives up a probe without lifting the hold, and keeps a hold that came during a probe", async () => {
+    const store = await open();
+    await store.holdDeliveries(later(1_000), 429);
+    clock = later(1_000);
+    expect(await store.deliveryGate("worker-a", 30_000)).toEqual({ open: true, probe: true });
+    await store.endProbe("worker-a", false);
+    expect(await store.deliveryGate("worker-b", 30_000)).toEqual({ open: true, probe: true });
+    await store.holdDeliveries(later(10_000), 429);
+    await store.endProbe("worker-b", true);
+    expect(await store.deliveryGate("worker-a", 30_000)).toMatchObject({ open: false, until: later(10_000) });
+  });
+
+  it("shares one secret, made by whichever instance asks first", async () => {
+    const first = await open();
+    const second = await open();
+    const made = await first.sharedSecret("form-token", () => "secret-one");
+    expect(made).toBe("secret-one");
+    expect(await second.sharedSecret("form-token", () => "secret-two")).toBe("secret-one");
+    expect(await second.sharedSecret("other", () => "secret-three")).toBe("secret-three");
+  });
+
+  it("gives a periodic task to one claim per period", async () => {
+    const first = await open();
+    const second = await open();
+    expect(await first.claimPeriodicTask("retention", 24 * 60 * 60_000)).toBe(true);
+    expect(await second.claimPeriodicTask("retention", 24 * 60 * 60_000)).toBe(false);
+    expect(await second.claimPeriodicTask("other", 24 * 60 * 60_000)).toBe(true);
+    clock = later(23 * 60 * 60_000);
+    expect(await second.claimPeriodicTask("retention", 24 * 60 * 60_000)).toBe(false);
+    clock = later(60 * 60_000);
+    const claims = await Promise.all([first, second].map((store) => store.claimPeriodicTask("retention", 86_400_000)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+  });
+
+  it("knows which servers use it", async () => {
+    const store = await open();
+    await store.recordInstance("host:1", true);
+    clock = later(20_000);
+    await store.recordInstance("host:2", true);
+    expect((await store.activeInstances(30_000)).map((item) => item.instance).sort()).toEqual(["host:1", "host:2"]);
+    expect((await store.activeInstances(10_000)).map((item) => item.instance)).toEqual(["host:2"]);
+    await store.recordInstance("host:2", false);
+    expect(await store.activeInstances(30_000)).toEqual([{ instance: "host:1", seenAt: later(-20_000).toISOString() }]);
   });
 
   it("lets a worker claim early the lead due soonest among those waiting for an unavailable webhook", async () => {
@@ -313,7 +505,7 @@ describe.each(backends)("lead store ($name)", (backend) => {
     const csv = leadsToCsv(await store.list());
     const [header, row] = csv.split("\r\n");
     expect(header).toBe(
-      "id,created_at,name,email,phone,interests,referral_source,status,attempts,next_attempt_at,delivered_at,last_error",
+      "id,created_at,name,email,phone,interests,referral_source,status,attempts,next_attempt_at,delivered_at,last_error,spam_reason",
     );
     expect(row).toContain(`"'=HYPERLINK(""x"")"`);
     expect(row).toContain("'+1 870-555-0199");
@@ -423,7 +615,9 @@ describe("PostgreSQL when a statement runs long or its answer is lost", () => {
   afterEach(async () => {
     for (const store of stores.splice(0)) await store.close();
     await admin((client) =>
-      client.query("DROP TABLE IF EXISTS leads, contact_attempts, store_health, lead_schema_migrations"),
+      client.query(
+        "DROP TABLE IF EXISTS leads, spam_leads, lead_settings, delivery_hold, contact_attempts, store_health, lead_schema_migrations",
+      ),
     );
   });
 
@@ -470,105 +664,6 @@ describe("PostgreSQL when a statement runs long or its answer is lost", () => {
       await client.query("COMMIT");
       expect(rows[0]!.count).toBe("0");
     });
-  });
-});
-
-describe("lead intake", () => {
-  const log = { info: vi.fn(), error: vi.fn() };
-  const stored = { id: "lead_1", email: submission.email, phone: submission.phone } as never;
-  const allowAll = () => ({ attempt: async () => ({ allowed: true as const }) });
-  const notCalled = async () => {
-    throw new Error("not expected: no submission id was sent");
-  };
-
-  it("answers failed, never stored, when the store refuses the write", async () => {
-    const onStored = vi.fn();
-    const intake = createLeadIntake({
-      store: {
-        create: async () => {
-          throw new Error("SQLITE_FULL: database or disk is full");
-        },
-        createOnce: notCalled,
-        contactLimiter: allowAll,
-      },
-      onStored,
-      limit: 5,
-      log,
-    });
-    expect(await intake.submit("203.0.113.7", submission)).toEqual({ status: "failed" });
-    expect(onStored).not.toHaveBeenCalled();
-  });
-
-  it("answers failed when the shared limit cannot be counted (the database is down)", async () => {
-    const intake = createLeadIntake({
-      store: {
-        create: async () => stored,
-        createOnce: notCalled,
-        contactLimiter: () => ({
-          attempt: async () => {
-            throw new Error("connect ECONNREFUSED");
-          },
-        }),
-      },
-      onStored: vi.fn(),
-      limit: 5,
-      log,
-    });
-    expect(await intake.submit("203.0.113.7", submission)).toEqual({ status: "failed" });
-  });
-
-  it("thanks a repeat of a stored submission without storing it or handing it to delivery again", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "leads-intake-"));
-    const store = await openLeadStore({ dataDir });
-    try {
-      const onStored = vi.fn();
-      const intake = createLeadIntake({ store, onStored, limit: 5, log });
-      const submissionId = "4c1d9e0b2a7f3e1d4c1d9e0b2a7f3e1d";
-      const first = await intake.submit("203.0.113.7", submission, submissionId);
-      expect(first).toMatchObject({ status: "stored" });
-      expect(await intake.submit("203.0.113.7", submission, submissionId)).toEqual(first);
-      expect(onStored).toHaveBeenCalledTimes(1);
-      expect(await store.list()).toHaveLength(1);
-      expect(log.info).toHaveBeenCalledWith(expect.stringContaining("sent again with the same submission id"));
-    } finally {
-      await store.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
-
-  it("starts the contact counts afresh on resetLimit (the end-to-end tests' reset)", async () => {
-    const intake = createLeadIntake({
-      store: { create: async () => stored, createOnce: notCalled, contactLimiter: processContactLimiter },
-      onStored: vi.fn(),
-      limit: 1,
-      log,
-    });
-    expect(await intake.submit("203.0.113.7", submission)).toMatchObject({ status: "stored" });
-    expect(await intake.submit("203.0.113.7", submission)).toMatchObject({ status: "limited" });
-    intake.resetLimit();
-    expect(await intake.submit("203.0.113.7", submission)).toMatchObject({ status: "stored" });
-  });
-
-  it("counts IPv6 visitors by their /64", async () => {
-    const keys: string[] = [];
-    const intake = createLeadIntake({
-      store: {
-        create: async () => stored,
-        createOnce: notCalled,
-        contactLimiter: () => ({
-          attempt: async (key: string) => {
-            keys.push(key);
-            return { allowed: true as const };
-          },
-        }),
-      },
-      onStored: vi.fn(),
-      limit: 5,
-      log,
-    });
-    await intake.submit("2001:db8:85a3:42::1", submission);
-    await intake.submit("2001:db8:85a3:42:ffff::2", submission);
-    expect(keys).toEqual(["2001:db8:85a3:42::/64", "2001:db8:85a3:42::/64"]);
   });
 });
 
