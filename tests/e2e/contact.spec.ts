@@ -4,6 +4,7 @@ import { contactFailureMessage, contactMessages } from "../../app/lib/contact";
 import { expect, type IsolatedSite, test, waitForHydration } from "./support/fixtures";
 import { closedAddress, startProxy } from "./support/proxy";
 import { spawnSite } from "./support/spawn-site";
+import { personStillTypingMs, renderedAt, renderedFormToken, TEST_FORM_TOKEN_SECRET } from "../support/form-token.ts";
 
 /** /contact and the lead pipeline (issue 9): validation, delivery, recovery, limits and refusals. */
 
@@ -31,6 +32,15 @@ const send = (page: Page) =>
     .locator("main form")
     .getByRole("button", { name: /Send Message|Sending/ })
     .click();
+
+/** Sends the form as a person does: not within 3 s of its rendering (that is taken for a bot's). */
+async function sendAsAPerson(page: Page) {
+  await page.waitForTimeout(personStillTypingMs(renderedAt(await submissionId(page))));
+  await send(page);
+}
+
+/** A signed form token: which form, rendered when, and the submission id inside it. */
+const FORM_TOKEN = /^contact\.[0-9a-z]+\.[0-9a-f]{32}\.[A-Za-z0-9_-]{43}$/;
 
 function storedLeadsIn(dataDir: string): { id: string; status: string }[] {
   const result = spawnSync(process.execPath, ["scripts/leads.ts", "list", "--json"], {
@@ -285,7 +295,7 @@ test.describe("without JavaScript", () => {
   test("a valid submission is received", async ({ page, isolatedSite }) => {
     await page.goto(`${isolatedSite.url}/contact`);
     await fill(page);
-    await send(page);
+    await sendAsAPerson(page);
     await expect(page.getByText("Thank you for your submission! We will be in touch soon.")).toBeVisible();
     await expect(page.getByLabel("Name")).toHaveValue("");
     await expect.poll(() => webhookPosts(isolatedSite).length).toBe(1);
@@ -299,10 +309,10 @@ test.describe("without JavaScript", () => {
     allowConsoleErrors(/status of 400/);
     await page.goto(`${isolatedSite.url}/contact`);
     const first = await submissionId(page);
-    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(first).toMatch(FORM_TOKEN);
     await page.reload();
     const rendered = await submissionId(page);
-    expect(rendered).toMatch(/^[0-9a-f]{32}$/);
+    expect(rendered).toMatch(FORM_TOKEN);
     expect(rendered, "every rendered form has its own id (the page is never sent from the page cache)").not.toBe(first);
 
     await fill(page, { ...lead, name: "Jordan\tReyes" });
@@ -310,10 +320,10 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("alert")).toHaveText(contactMessages.nameControlCharacters);
     expect(await submissionId(page)).toBe(rendered);
     await page.getByLabel("Name").fill(lead.name);
-    await send(page);
+    await sendAsAPerson(page);
     await expect(page.getByText("Thank you for your submission! We will be in touch soon.")).toBeVisible();
     const next = await submissionId(page);
-    expect(next).toMatch(/^[0-9a-f]{32}$/);
+    expect(next).toMatch(FORM_TOKEN);
     expect(next).not.toBe(rendered);
     expect(storedLeads(isolatedSite)).toHaveLength(1);
   });
@@ -322,14 +332,14 @@ test.describe("without JavaScript", () => {
     request,
     isolatedSite,
   }) => {
-    const form = { ...lead, interests: lead.interests[0]!, "bot-field": "", submissionId: "a".repeat(32) };
+    const form = { ...lead, interests: lead.interests[0]!, "bot-field": "", submissionId: renderedFormToken() };
     for (let send = 0; send < 3; send++) {
       const response = await request.post(`${isolatedSite.url}/contact`, { form });
       expect(response.status()).toBe(200);
       expect(await response.text()).toContain("Thank you for your submission!");
     }
     const other = await request.post(`${isolatedSite.url}/contact`, {
-      form: { ...form, submissionId: "b".repeat(32) },
+      form: { ...form, submissionId: renderedFormToken() },
     });
     expect(other.status()).toBe(200);
     expect(storedLeads(isolatedSite)).toHaveLength(2);
@@ -352,14 +362,14 @@ test.describe("the lead pipeline", () => {
     });
     const sentWith = await submissionId(page);
     await fill(page);
-    await send(page);
+    await sendAsAPerson(page);
     const button = page.locator("main form").getByRole("button", { name: "Sending..." });
     await expect(button).toBeDisabled();
     release();
     await expect(page.getByRole("status")).toHaveText("Thank you for your submission! We will be in touch soon.");
     await expect(page.locator("main form").getByLabel("Name")).toHaveValue("");
     // The emptied form is a new submission.
-    await expect.poll(() => submissionId(page)).toMatch(/^[0-9a-f]{32}$/);
+    await expect.poll(() => submissionId(page)).toMatch(FORM_TOKEN);
     expect(await submissionId(page)).not.toBe(sentWith);
     await expect(page.locator('input[name="interests"]:checked')).toHaveCount(0);
 
@@ -381,16 +391,19 @@ test.describe("the lead pipeline", () => {
     expect(readiness).toMatchObject({ status: "ok", leads: { pending: 0, oldestPendingAgeSeconds: null } });
   });
 
-  test("a filled honeypot is thanked, and nothing is stored or sent", async ({ request, isolatedSite }) => {
+  test("a filled honeypot is thanked alike, held as suspected spam, and never sent", async ({
+    request,
+    isolatedSite,
+  }) => {
     const response = await request.post(`${isolatedSite.url}/contact`, {
-      form: { ...lead, interests: lead.interests[0]!, "bot-field": "I am a bot" },
+      form: { ...lead, interests: lead.interests[0]!, "bot-field": "I am a bot", submissionId: renderedFormToken() },
     });
     expect(response.status()).toBe(200);
     expect(await response.text()).toContain("Thank you for your submission!");
     // A real submission after it: once it is delivered and mirrored, the worker has run since the
     // honeypot's answer and would have sent a stored honeypot lead first (oldest first).
     const real = await request.post(`${isolatedSite.url}/contact`, {
-      form: { ...lead, name: "Robin Real", interests: lead.interests[0]! },
+      form: { ...lead, name: "Robin Real", interests: lead.interests[0]!, submissionId: renderedFormToken() },
     });
     expect(real.status()).toBe(200);
     await expect
@@ -400,7 +413,11 @@ test.describe("the lead pipeline", () => {
       "Robin Real",
       "Robin Real",
     ]);
-    expect(storedLeads(isolatedSite)).toHaveLength(1);
+    expect(
+      storedLeads(isolatedSite)
+        .map((item) => item.status)
+        .sort(),
+    ).toEqual(["delivered", "spam"]);
   });
 
   test.describe("with a webhook that fails first", () => {
@@ -424,7 +441,7 @@ test.describe("the lead pipeline", () => {
       await page.goto(`${isolatedSite.url}/contact`);
       await waitForHydration(page);
       await fill(page);
-      await send(page);
+      await sendAsAPerson(page);
       await expect(page.getByRole("status")).toHaveText("Thank you for your submission! We will be in touch soon.");
       const hooks = () =>
         isolatedSite.webhook.faults.requests.filter((request) => request.url.startsWith("/hooks/leads")).length;
@@ -447,11 +464,17 @@ test("a server killed before delivering delivers after its restart, once", async
   const path = await import("node:path");
   const webhook = await startWebhookSink({});
   const dataDir = mkdtempSync(path.join(tmpdir(), "hub-crash-"));
-  const env = { LEAD_WEBHOOK_URL: `${webhook.url}/hooks/leads`, DATA_DIR: dataDir };
+  const env = {
+    LEAD_WEBHOOK_URL: `${webhook.url}/hooks/leads`,
+    DATA_DIR: dataDir,
+    FORM_TOKEN_SECRET: TEST_FORM_TOKEN_SECRET,
+  };
   try {
     webhook.faults.add({ method: "POST", status: 503, body: { error: "down" } });
     const first = await spawnSite(env);
-    const response = await request.post(`${first.url}/contact`, { form: { ...lead, interests: lead.interests[0]! } });
+    const response = await request.post(`${first.url}/contact`, {
+      form: { ...lead, interests: lead.interests[0]!, submissionId: renderedFormToken() },
+    });
     expect(await response.text()).toContain("Thank you for your submission!");
     await first.kill();
     expect(webhook.received()).toEqual([]);
@@ -465,7 +488,9 @@ test("a server killed before delivering delivers after its restart, once", async
       // Once the store says delivered, the worker never posts the lead again; a lead sent after that,
       // delivered too, shows the worker ran on meanwhile (a second post of the first would be in by then).
       await expect.poll(() => storedLeadsIn(dataDir).map((item) => item.status)).toEqual(["delivered"]);
-      const next = await request.post(`${second.url}/contact`, { form: { ...lead, interests: lead.interests[1]! } });
+      const next = await request.post(`${second.url}/contact`, {
+        form: { ...lead, interests: lead.interests[1]!, submissionId: renderedFormToken() },
+      });
       expect(await next.text()).toContain("Thank you for your submission!");
       await expect.poll(() => webhook.received().length).toBe(2);
       const keys = webhook.received().map((item) => item.headers["idempotency-key"]);
@@ -491,11 +516,13 @@ test.describe("refusals", () => {
     allowConsoleErrors(/status of 429/);
     for (let index = 0; index < 2; index += 1) {
       const response = await request.post(`${isolatedSite.url}/contact`, {
-        form: { ...lead, interests: "partnership" },
+        form: { ...lead, interests: "partnership", submissionId: renderedFormToken() },
       });
       expect(response.status()).toBe(200);
     }
-    const refused = await request.post(`${isolatedSite.url}/contact`, { form: { ...lead, interests: "partnership" } });
+    const refused = await request.post(`${isolatedSite.url}/contact`, {
+      form: { ...lead, interests: "partnership", submissionId: renderedFormToken() },
+    });
     expect(refused.status()).toBe(429);
     expect(await refused.text()).toContain("Too many submissions. Please try again in a few minutes.");
     await page.goto(`${isolatedSite.url}/contact`);

@@ -20,3 +20,18 @@ export function renderedFormToken({
 export function formTokenIn(page: string): string | null {
   return /name="submissionId" value="([^"]+)"/.exec(page)?.[1] ?? null;
 }
+
+/** When the form a token names was rendered (ms since the epoch), or null for no token. */
+export function renderedAt(token: string | null): number | null {
+  const rendered = token?.split(".")[1];
+  return rendered ? Number.parseInt(rendered, 36) : null;
+}
+
+/**
+ * How long a person would still take over a form rendered at `rendered`: a form sent within 3 s of its
+ * rendering is taken for a bot's (spam.server.ts), so a test that fills one in a browser waits this long
+ * before sending it (a little over the 3 s, counted from the server's clock, which the token carries).
+ */
+export function personStillTypingMs(rendered: number | null, now = Date.now()): number {
+  return rendered === null ? 0 : Math.max(0, rendered + 3_250 - now);
+}

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { ContentfulStandIn } from "../../../demo/contentful.ts";
 import type { EventsStandIn } from "../../../demo/events.ts";
 import { startWebhookSink, type WebhookSink } from "../../../demo/webhook.ts";
+import { TEST_FORM_TOKEN_SECRET } from "../../support/form-token.ts";
 import { liveContentEnv, liveEventsEnv, startTestContentService, startTestEventsService } from "./content-stand-in.ts";
 import { type SpawnedSite, spawnSite } from "./spawn-site.ts";
 
@@ -154,6 +155,9 @@ export class SitePool {
           LEAD_WEBHOOK_URL: `${webhook.url}/hooks/leads`,
           LEAD_MIRROR_URL: `${webhook.url}/mirror`,
           DATA_DIR: dataDir,
+          // Its forms are signed with the tests' secret, so a test can also post a form it did not
+          // render (tests/support/form-token.ts).
+          FORM_TOKEN_SECRET: TEST_FORM_TOKEN_SECRET,
           ...(reusable ? { TEST_RESET_ROUTE: "true" } : {}),
           ...env,
         },
