@@ -85,6 +85,8 @@ describe("INP's attribution", () => {
     document.body.innerHTML = "<video></video>";
     const phases = { inputDelay: 2, processing: 5, presentation: 20 };
     expect(webVitalParams(inp(timings(phases, gone, tapped.timeStamp))).inp_target).toBe("Play video: Tour");
+    // The entry's start, rounded otherwise than the event's time, is still that tap.
+    expect(webVitalParams(inp(timings(phases, gone, tapped.timeStamp + 0.1))).inp_target).toBe("Play video: Tour");
     expect(webVitalParams(inp(timings(phases, null, tapped.timeStamp + 5))).inp_target).toBe("");
   });
 });

@@ -41,6 +41,19 @@ function rememberTarget(event: Event): void {
   if (recentTargets.size > RECENT_TARGETS) recentTargets.delete(recentTargets.keys().next().value!);
 }
 
+/**
+ * The control an interaction that began at `start` was on: the event's time and its timing entry's
+ * start are the same moment, each rounded by the browser, so the nearest within a millisecond.
+ */
+function rememberedTarget(start: number): string | undefined {
+  let nearest: { label: string; off: number } | undefined;
+  for (const [time, label] of recentTargets) {
+    const off = Math.abs(time - start);
+    if (off <= 1 && (!nearest || off < nearest.off)) nearest = { label, off };
+  }
+  return nearest?.label;
+}
+
 /** Starts remembering the control of each interaction, for INP's attribution. */
 export function rememberInteractionTargets(target: Pick<Document, "addEventListener">): void {
   for (const type of ["pointerdown", "keydown"]) {
@@ -78,7 +91,7 @@ export function inpAttributionParams({ entries }: Pick<INPMetric, "entries">): R
   };
   const slowest = (Object.keys(phases) as InpPhase[]).reduce((a, b) => (phases[b] > phases[a] ? b : a));
   const element = entries.map((entry) => entry.target).find((target) => target?.isConnected) ?? null;
-  const target = interactionTarget(element) ?? recentTargets.get(start) ?? element?.nodeName.toLowerCase() ?? "";
+  const target = interactionTarget(element) ?? rememberedTarget(start) ?? element?.nodeName.toLowerCase() ?? "";
   return {
     inp_target: redactLabel(target),
     inp_interaction_type: entries.some((entry) => entry.name.startsWith("key")) ? "keyboard" : "pointer",
