@@ -16,6 +16,7 @@
 //                       from pointerdown to the frame after the result; the median of --runs taps at rest
 //                       and again with one core kept busy (a second process in a busy loop), against the
 //                       200 ms budget (INP "good"). Results in .lighthouse/taps.json unless --json says
+//   --site <url>        with --taps: probe this running site (another build, say) instead of starting build/
 // Each route is requested once before it is measured, so the server's content and page caches are
 // warm, as on a site that has been running for a while. The runs go round the routes (and the
 // baseline), so that each sees the machine as the others do. Timings depend on what else the machine
@@ -78,6 +79,7 @@ const { values } = parseCommandLine(import.meta.filename, {
     reports: { type: "string" },
     baseline: { type: "boolean", default: false },
     taps: { type: "boolean", default: false },
+    site: { type: "string" },
   },
 });
 
@@ -236,14 +238,15 @@ function markdownTable(rows: Row[]): string {
 
 /** The tap probe at rest, then with one core kept busy by a process in a busy loop. */
 async function benchTaps(): Promise<void> {
-  const server = await startProductionServer(port);
+  const site = values.site?.replace(/\/$/, "") ?? origin;
+  const server = values.site ? null : await startProductionServer(port);
   const browser = launchPipeBrowser(chromiumPath, chromiumFlags);
   stopWithProcess(() => void browser.close());
   let busy: ChildProcess | null = null;
   const conditions: { name: string; loadBefore: string; loadAfter: string; rows: TapRow[] }[] = [];
   try {
     for (const control of TAP_CONTROLS) {
-      await fetch(`${origin}${control.route}`, { headers: { "User-Agent": "Mozilla/5.0 (bench warm-up)" } }).then((r) =>
+      await fetch(`${site}${control.route}`, { headers: { "User-Agent": "Mozilla/5.0 (bench warm-up)" } }).then((r) =>
         r.text(),
       );
     }
@@ -255,13 +258,13 @@ async function benchTaps(): Promise<void> {
       }
       console.log(`\nTaps, ${name} (load average ${loadAverage()}):`);
       const loadBefore = loadAverage();
-      const rows = await probeTaps(browser, origin, { runs });
+      const rows = await probeTaps(browser, site, { runs });
       conditions.push({ name, loadBefore, loadAfter: loadAverage(), rows });
     }
   } finally {
     busy?.kill();
     await browser.close();
-    server.kill("SIGTERM");
+    server?.kill("SIGTERM");
   }
   const table = tapTable(conditions);
   const loads = conditions
@@ -282,7 +285,7 @@ async function benchTaps(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (!values["no-build"]) buildSite();
+  if (!values["no-build"] && !values.site) buildSite();
   if (values.taps) return benchTaps();
   const server = await startProductionServer(port);
   const loadBefore = loadavg();
