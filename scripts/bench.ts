@@ -17,6 +17,8 @@
 //                       and again with one core kept busy (a second process in a busy loop), against the
 //                       200 ms budget (INP "good"). Results in .lighthouse/taps.json unless --json says
 //   --site <url>        with --taps: probe this running site (another build, say) instead of starting build/
+//   --warm              with --taps: return visits (each control's page loaded twice first, its scripts
+//                       cached and compiled) instead of first visits (nothing cached)
 // Each route is requested once before it is measured, so the server's content and page caches are
 // warm, as on a site that has been running for a while. The runs go round the routes (and the
 // baseline), so that each sees the machine as the others do. Timings depend on what else the machine
@@ -80,6 +82,7 @@ const { values } = parseCommandLine(import.meta.filename, {
     baseline: { type: "boolean", default: false },
     taps: { type: "boolean", default: false },
     site: { type: "string" },
+    warm: { type: "boolean", default: false },
   },
 });
 
@@ -256,9 +259,9 @@ async function benchTaps(): Promise<void> {
         const child = busy;
         stopWithProcess(() => child.kill());
       }
-      console.log(`\nTaps, ${name} (load average ${loadAverage()}):`);
+      console.log(`\nTaps, ${name}, ${values.warm ? "return" : "first"} visits (load average ${loadAverage()}):`);
       const loadBefore = loadAverage();
-      const rows = await probeTaps(browser, site, { runs });
+      const rows = await probeTaps(browser, site, { runs, warm: values.warm });
       conditions.push({ name, loadBefore, loadAfter: loadAverage(), rows });
     }
   } finally {
@@ -272,7 +275,13 @@ async function benchTaps(): Promise<void> {
     .join("; ");
   console.log(`\n${table}\n\n${runs} tap(s) per control and moment, median shown; ${loads}\n`);
   mkdirSync(path.dirname(path.resolve(root, jsonFile)), { recursive: true });
-  const report = { measuredAt: new Date().toISOString(), tapsPerCell: runs, budgetMs: TAP_BUDGET_MS, conditions };
+  const report = {
+    measuredAt: new Date().toISOString(),
+    visits: values.warm ? "return" : "first",
+    tapsPerCell: runs,
+    budgetMs: TAP_BUDGET_MS,
+    conditions,
+  };
   writeFileSync(path.resolve(root, jsonFile), `${JSON.stringify(report, null, 2)}\n`);
   console.log(`Results written to ${jsonFile}`);
   if (values.markdown) {

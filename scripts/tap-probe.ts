@@ -1,10 +1,11 @@
 // The tap probe of `npm run bench -- --taps` (issue 38): how long a visitor's first tap takes to show its
 // result, at three moments of a page's load, on a phone-sized Chromium with its CPU slowed 4x. Each
 // control is tapped at DOMContentLoaded, at the `load` event, and once the page is hydrated and idle;
-// the time runs from the tap's `pointerdown` to the frame after its visible result is in the DOM. Every
-// load is a new browser context (nothing cached, as a first visit), the control is scrolled into view
-// at once before the tap (the site scrolls smoothly, and a tap during a smooth scroll misses), and the
-// tap is the browser's own mouse input at the control's centre. The probe drives Chromium over the
+// the time runs from the tap's `pointerdown` to the frame after its visible result is in the DOM. Each
+// load is a first visit (a new browser context: nothing cached) or, `warm`, a return visit (a tab kept
+// per control that has loaded the page twice: its scripts cached and compiled). The control is scrolled
+// into view at once before the tap (the site scrolls smoothly, and a tap during a smooth scroll misses),
+// and the tap is the browser's own mouse input at the control's centre. The probe drives Chromium over the
 // DevTools protocol on a pipe without enabling the Runtime domain (cdp-pipe.ts), as a visitor's browser.
 import { loadavg } from "node:os";
 import type { PipeBrowser } from "./cdp-pipe.ts";
@@ -86,23 +87,35 @@ const watchFor = (result: string) => `new Promise((resolve) => {
 })`;
 
 interface Session {
+  sessionId: string;
   send: (method: string, params?: Record<string, unknown>) => Promise<Record<string, unknown>>;
   close: () => Promise<void>;
 }
 
-async function openPage(browser: PipeBrowser): Promise<Session & { sessionId: string }> {
+/** A tab of its own (a new browser context: nothing cached), phone-sized, its CPU slowed 4x. */
+async function openTapPage(browser: PipeBrowser): Promise<Session> {
   const { browserContextId } = await browser.send("Target.createBrowserContext");
   const { targetId } = await browser.send("Target.createTarget", { url: "about:blank", browserContextId });
   const { sessionId } = (await browser.send("Target.attachToTarget", { targetId, flatten: true })) as {
     sessionId: string;
   };
-  return {
+  const session: Session = {
     sessionId,
     send: (method, params) => browser.send(method, params, sessionId),
     close: async () => {
       await browser.send("Target.disposeBrowserContext", { browserContextId });
     },
   };
+  await session.send("Emulation.setDeviceMetricsOverride", {
+    width: 412,
+    height: 915,
+    deviceScaleFactor: 1,
+    mobile: true,
+  });
+  await session.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await session.send("Page.enable");
+  await session.send("Page.addScriptToEvaluateOnNewDocument", { source: RECORDER });
+  return session;
 }
 
 async function evaluate<T>(session: Session, expression: string, awaitPromise = false): Promise<T> {
@@ -115,14 +128,8 @@ async function evaluate<T>(session: Session, expression: string, awaitPromise = 
   return result.value as T;
 }
 
-/** One load of the control's page and one tap at `moment`: the milliseconds to its result, or null if none came. */
-export async function tapOnce(
-  browser: PipeBrowser,
-  origin: string,
-  control: TapControl,
-  moment: TapMoment,
-): Promise<number | null> {
-  const session = await openPage(browser);
+/** Loads `url` in the tab and waits for `moment` (for `hydrated`: hydrated, then a second of quiet). */
+async function load(browser: PipeBrowser, session: Session, url: string, moment: TapMoment): Promise<void> {
   const reached = { DOMContentLoaded: false, load: false };
   let wake = () => {};
   const stopListening = browser.onEvent((message) => {
@@ -132,34 +139,51 @@ export async function tapOnce(
     else return;
     wake();
   });
-  const until = (moment: "DOMContentLoaded" | "load") =>
+  const until = (event: "DOMContentLoaded" | "load") =>
     new Promise<void>((resolve) => {
-      const check = () => (reached[moment] ? resolve() : undefined);
+      const check = () => (reached[event] ? resolve() : undefined);
       wake = check;
       check();
     });
   try {
-    await session.send("Emulation.setDeviceMetricsOverride", {
-      width: 412,
-      height: 915,
-      deviceScaleFactor: 1,
-      mobile: true,
-    });
-    await session.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-    await session.send("Page.enable");
-    await session.send("Page.addScriptToEvaluateOnNewDocument", { source: RECORDER });
-    await session.send("Page.navigate", { url: `${origin}${control.route}` });
-    if (moment === "hydrated") {
-      await until("load");
-      const deadline = Date.now() + 30_000;
-      while (!(await evaluate<boolean>(session, `document.documentElement.hasAttribute("data-hydrated")`))) {
-        if (Date.now() > deadline) throw new Error(`${control.route} did not hydrate within 30 s of its load event.`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-    } else {
-      await until(moment);
+    await session.send("Page.navigate", { url });
+    if (moment !== "hydrated") return await until(moment);
+    await until("load");
+    const deadline = Date.now() + 30_000;
+    while (!(await evaluate<boolean>(session, `document.documentElement.hasAttribute("data-hydrated")`))) {
+      if (Date.now() > deadline) throw new Error(`${url} did not hydrate within 30 s of its load event.`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  } finally {
+    stopListening();
+  }
+}
+
+/**
+ * A tab kept for a control's taps in `warm` runs, which has loaded its page twice: a return visit, the
+ * page's scripts in the HTTP cache and V8's code cache made from them.
+ */
+async function warmedPage(browser: PipeBrowser, origin: string, control: TapControl): Promise<Session> {
+  const session = await openTapPage(browser);
+  for (let visit = 0; visit < 2; visit += 1) await load(browser, session, `${origin}${control.route}`, "hydrated");
+  return session;
+}
+
+/**
+ * One load of the control's page and one tap at `moment`: the milliseconds to its result, or null if
+ * none came. In a new tab (a first visit), unless one is given (a warmed one).
+ */
+export async function tapOnce(
+  browser: PipeBrowser,
+  origin: string,
+  control: TapControl,
+  moment: TapMoment,
+  tab?: Session,
+): Promise<number | null> {
+  const session = tab ?? (await openTapPage(browser));
+  try {
+    await load(browser, session, `${origin}${control.route}`, moment);
     const centre = await evaluate<{ x: number; y: number } | null>(
       session,
       `(() => {
@@ -179,8 +203,7 @@ export async function tapOnce(
     const ms = await answered;
     return ms === null ? null : Math.round(ms);
   } finally {
-    stopListening();
-    await session.close();
+    if (!tab) await session.close();
   }
 }
 
@@ -200,32 +223,50 @@ export function medianTap(samples: (number | null)[]): number | null {
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? null;
 }
 
-/** Every control at every moment, `runs` taps each, going round them so each sees the machine alike. */
+/**
+ * Every control at every moment, `runs` taps each, going round them so each sees the machine alike:
+ * each a first visit, or with `warm` a return visit.
+ */
 export async function probeTaps(
   browser: PipeBrowser,
   origin: string,
   {
     runs,
+    warm = false,
     controls = TAP_CONTROLS,
     log = console.log,
-  }: { runs: number; controls?: TapControl[]; log?: (line: string) => void },
+  }: { runs: number; warm?: boolean; controls?: TapControl[]; log?: (line: string) => void },
 ): Promise<TapRow[]> {
   const rows: TapRow[] = controls.flatMap((control) =>
     TAP_MOMENTS.map((moment) => ({ control: control.name, route: control.route, moment, samples: [], median: null })),
   );
-  for (let run = 0; run < runs; run += 1) {
-    for (const row of rows) {
-      const control = controls.find((candidate) => candidate.name === row.control)!;
-      let ms: number | null;
-      try {
-        ms = await tapOnce(browser, origin, control, row.moment);
-      } catch (error) {
-        log(`  ${row.control} at ${row.moment}: ${error instanceof Error ? error.message : error}`);
-        ms = null;
-      }
-      row.samples.push(ms);
-      log(`  ${row.control} at ${row.moment}, run ${run + 1}: ${ms === null ? "no result" : `${ms} ms`}`);
+  const warmed = new Map<string, Session>();
+  const tabFor = async (control: TapControl) => {
+    if (!warm) return undefined;
+    let tab = warmed.get(control.name);
+    if (!tab) {
+      tab = await warmedPage(browser, origin, control);
+      warmed.set(control.name, tab);
     }
+    return tab;
+  };
+  try {
+    for (let run = 0; run < runs; run += 1) {
+      for (const row of rows) {
+        const control = controls.find((candidate) => candidate.name === row.control)!;
+        let ms: number | null;
+        try {
+          ms = await tapOnce(browser, origin, control, row.moment, await tabFor(control));
+        } catch (error) {
+          log(`  ${row.control} at ${row.moment}: ${error instanceof Error ? error.message : error}`);
+          ms = null;
+        }
+        row.samples.push(ms);
+        log(`  ${row.control} at ${row.moment}, run ${run + 1}: ${ms === null ? "no result" : `${ms} ms`}`);
+      }
+    }
+  } finally {
+    for (const tab of warmed.values()) await tab.close();
   }
   for (const row of rows) row.median = medianTap(row.samples);
   return rows;
