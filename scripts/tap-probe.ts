@@ -228,8 +228,9 @@ export function medianTap(samples: (number | null)[]): number | null {
 }
 
 /**
- * Every control at every moment, `runs` taps each, going round them so each sees the machine alike:
- * each a first visit, or with `warm` a return visit.
+ * Every control at every moment, `runs` taps each. First visits go round the controls, so each sees the
+ * machine alike. Return visits (`warm`) take one control at a time, in a tab kept for it: with several
+ * kept tabs open at once (even left for about:blank), every tap grew slower run by run.
  */
 export async function probeTaps(
   browser: PipeBrowser,
@@ -244,33 +245,31 @@ export async function probeTaps(
   const rows: TapRow[] = controls.flatMap((control) =>
     TAP_MOMENTS.map((moment) => ({ control: control.name, route: control.route, moment, samples: [], median: null })),
   );
-  const warmed = new Map<string, Session>();
-  const tabFor = async (control: TapControl) => {
-    if (!warm) return undefined;
-    let tab = warmed.get(control.name);
-    if (!tab) {
-      tab = await warmedPage(browser, origin, control);
-      warmed.set(control.name, tab);
+  const tap = async (control: TapControl, row: TapRow, run: number, tab?: Session) => {
+    let ms: number | null;
+    try {
+      ms = await tapOnce(browser, origin, control, row.moment, tab);
+    } catch (error) {
+      log(`  ${row.control} at ${row.moment}: ${error instanceof Error ? error.message : error}`);
+      ms = null;
     }
-    return tab;
+    row.samples.push(ms);
+    log(`  ${row.control} at ${row.moment}, run ${run + 1}: ${ms === null ? "no result" : `${ms} ms`}`);
   };
-  try {
-    for (let run = 0; run < runs; run += 1) {
-      for (const row of rows) {
-        const control = controls.find((candidate) => candidate.name === row.control)!;
-        let ms: number | null;
-        try {
-          ms = await tapOnce(browser, origin, control, row.moment, await tabFor(control));
-        } catch (error) {
-          log(`  ${row.control} at ${row.moment}: ${error instanceof Error ? error.message : error}`);
-          ms = null;
-        }
-        row.samples.push(ms);
-        log(`  ${row.control} at ${row.moment}, run ${run + 1}: ${ms === null ? "no result" : `${ms} ms`}`);
+  const rowsOf = (control: TapControl) => rows.filter((row) => row.control === control.name);
+  if (warm) {
+    for (const control of controls) {
+      const tab = await warmedPage(browser, origin, control);
+      try {
+        for (let run = 0; run < runs; run += 1) for (const row of rowsOf(control)) await tap(control, row, run, tab);
+      } finally {
+        await tab.close();
       }
     }
-  } finally {
-    for (const tab of warmed.values()) await tab.close();
+  } else {
+    for (let run = 0; run < runs; run += 1) {
+      for (const control of controls) for (const row of rowsOf(control)) await tap(control, row, run);
+    }
   }
   for (const row of rows) row.median = medianTap(row.samples);
   return rows;
