@@ -227,12 +227,16 @@ function warnAboutUntrustedForwarding(
 }
 
 function headers(options: AppOptions): express.RequestHandler {
-  const fixed = securityHeaders({ https: options.https });
+  const forDocuments = securityHeaders({ https: options.https });
+  const forAssets = securityHeaders({ https: options.https, document: false });
   return (request, response, next) => {
-    response.set(fixed);
-    // The build's hashed files are scripts, styles and fonts, never documents: a policy on them would
-    // only add most of a kilobyte to each of a page's many requests.
-    if (request.path.startsWith("/assets/")) return next();
+    // The build's hashed files are scripts, styles and fonts, never documents: a policy and the other
+    // document headers on them would only add most of a kilobyte to each of a page's many requests.
+    if (request.path.startsWith("/assets/")) {
+      response.set(forAssets);
+      return next();
+    }
+    response.set(forDocuments);
     // Without a policy (development) a nonce would only make the server's and browser's HTML differ.
     if (options.csp) {
       const nonce = createNonce();

@@ -54,4 +54,13 @@ describe("securityHeaders", () => {
     expect(securityHeaders({ https: true })["Strict-Transport-Security"]).toContain("max-age=31536000");
     expect(securityHeaders({ https: false })["X-Content-Type-Options"]).toBe("nosniff");
   });
+
+  it("keeps the headers only a document acts on off the build's scripts and fonts", () => {
+    const asset = securityHeaders({ https: true, document: false });
+    expect(Object.keys(asset).sort()).toEqual(["Strict-Transport-Security", "X-Content-Type-Options"]);
+    const page = securityHeaders({ https: true });
+    for (const name of ["Referrer-Policy", "X-Frame-Options", "Cross-Origin-Opener-Policy", "Permissions-Policy"]) {
+      expect(page[name], name).toBeTruthy();
+    }
+  });
 });

@@ -143,6 +143,11 @@ test.describe("the server", () => {
     const asset = await request.get(script as string);
     expect(asset.status()).toBe(200);
     expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    // A script is no document: no content sniffing, and none of the headers only a page acts on.
+    expect(asset.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(asset.headers()["x-frame-options"]).toBeUndefined();
+    expect(asset.headers()["content-security-policy"]).toBeUndefined();
+    expect(page.headers()["x-frame-options"]).toBe("SAMEORIGIN");
   });
 
   test.describe("the contact form's answers", () => {
