@@ -1,12 +1,13 @@
 // npm test: every test, arranged so the whole run stays short on a 2-core machine.
 //
 // 1. typecheck, lint and the production build side by side (each prints its output as one block when
-//    it ends), then the unit tests.
-// 2. The cluster tests (test:cluster) start in the background, beside the end-to-end tests (on the
-//    build from step 1) and then the engine smoke. They mostly wait (a webhook down for two minutes,
-//    leases running out, a database stalling), so they share the machine well. Both run at the same
-//    CPU priority: with the end-to-end tests niced below them, the end-to-end tests were starved.
-// 3. The cluster tests' output is printed as one block when they end (not interleaved with the rest).
+//    it ends), then the unit tests (beside the rest, their timed tests were starved).
+// 2. The end-to-end tests on this terminal, and beside them in the background the cluster tests, then
+//    the engine smoke as soon as either of those has ended. The cluster tests mostly wait (a webhook
+//    down for two minutes, leases running out, a database stalling), so they share the machine well;
+//    all run at the same CPU priority (with the end-to-end tests niced below the others, the
+//    end-to-end tests were starved).
+// 3. The background steps' output is printed as one block each when they end (not interleaved).
 // Every step runs even when an earlier one failed, except those that need the build when the build
 // failed (the end-to-end, engine and cluster tests), which are reported as not run. The run ends with a
 // line per step, and fails unless every step ran and passed.
@@ -80,7 +81,13 @@ function summary(outcomes: Outcome[]): boolean {
 async function main(): Promise<number> {
   mkdirSync(logDir, { recursive: true });
   const started = Date.now();
-  const outcomes: Outcome[] = [];
+
+  /** A step whose output goes to its log file, printed as one block when it ends. */
+  const logged = (step: Step) =>
+    run(step, logFileOf(step.name)).then((outcome) => {
+      printLog(`${step.name} (${outcome.result}, ${outcome.seconds} s)`, logFileOf(step.name));
+      return outcome;
+    });
 
   const side = [
     { name: "typecheck", command: npm("typecheck") },
@@ -88,36 +95,30 @@ async function main(): Promise<number> {
     { name: "build", command: npm("build") },
   ];
   console.log(`> ${side.map(({ name }) => name).join(", ")} side by side (each printed when it ends)`);
-  const sideOutcomes = await Promise.all(
-    side.map(async (step) => {
-      const outcome = await run(step, logFileOf(step.name));
-      printLog(`${step.name} (${outcome.result}, ${outcome.seconds} s)`, logFileOf(step.name));
-      return outcome;
-    }),
-  );
-  outcomes.push(...sideOutcomes);
-  const built = sideOutcomes.find(({ name }) => name === "build")?.result === "passed";
+  const outcomes = await Promise.all(side.map(logged));
+  const built = outcomes.find(({ name }) => name === "build")?.result === "passed";
 
   console.log("\n> test:unit");
   outcomes.push(await run({ name: "test:unit", command: npm("test:unit") }));
 
-  const needBuild = ["test:e2e (Playwright)", "test:engines", "test:cluster"];
+  const e2e = { name: "test:e2e (Playwright)", command: npm("test:e2e:run") };
+  const cluster = { name: "test:cluster", command: npm("test:cluster") };
+  const engines = { name: "test:engines", command: npm("test:engines") };
   if (!built) {
-    outcomes.push(...needBuild.map(notRun));
+    outcomes.push(...[e2e, engines, cluster].map(({ name }) => notRun(name)));
   } else {
-    const clusterLog = logFileOf("cluster");
-    console.log(`\ntest:cluster runs in the background (its output is printed when it ends; ${clusterLog})`);
-    const cluster = run({ name: "test:cluster", command: npm("test:cluster") }, clusterLog);
-    for (const step of [
-      { name: "test:e2e (Playwright)", command: npm("test:e2e:run") },
-      { name: "test:engines", command: npm("test:engines") },
-    ]) {
-      console.log(`\n> ${step.name}`);
-      outcomes.push(await run(step));
-    }
-    const clustered = await cluster;
-    printLog("test:cluster (ran in the background)", clusterLog);
-    outcomes.push(clustered);
+    // The end-to-end tests take longest: the cluster tests run beside them, and the engine smoke
+    // follows whichever of the two ends first.
+    console.log(`\n${cluster.name} and then ${engines.name} run in the background (printed when they end)`);
+    let startEngines: () => void = () => {};
+    const enginesMayStart = new Promise<void>((resolve) => {
+      startEngines = resolve;
+    });
+    const clustered = logged(cluster).finally(startEngines);
+    const smoked = enginesMayStart.then(() => logged(engines));
+    console.log(`\n> ${e2e.name}`);
+    const ended = await run(e2e).finally(startEngines);
+    outcomes.push(ended, ...(await Promise.all([smoked, clustered])));
   }
   const passed = summary(outcomes);
   console.log(`  ${seconds(started)} s in all`);
