@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { eagerCompile } from "./scripts/eager-compile.ts";
+import { precompressAssets } from "./scripts/precompress-assets.ts";
 
 export default defineConfig({
   environments: {
@@ -59,7 +60,7 @@ export default defineConfig({
       },
     },
   },
-  plugins: [tailwindcss(), reactRouter(), eagerCompile()],
+  plugins: [tailwindcss(), reactRouter(), eagerCompile(), precompressAssets()],
   resolve: {
     tsconfigPaths: true,
   },

@@ -1,6 +1,6 @@
 // npm run bench:server: how many requests a second the production server answers (demo mode), for the
 // home page (from memory, with campaign tags, and rendered each time), a blog post and two static files
-// (a file of about the home page's size as sent, and the layout chunk, compressed on the fly), one after
+// (a file of about the home page's size as sent, and the layout chunk, sent as the build compressed it), one after
 // another in a run, each with autocannon: 20 connections for 8 s, asking for gzip. DESIGN.md's budget:
 // the (cached) home page at least half the rate of the static file of its size. It reports; it is not
 // part of `npm test`. The machine's load average is printed with the numbers: other work on the
@@ -44,8 +44,8 @@ interface Row {
 }
 
 /**
- * A static file of the build that compression treats as it treated the stylesheet (which is now inline
- * in every page rather than a file): the layout chunk (37 KB, 14 KB gzipped in the November 24 build).
+ * A script every page loads: the layout chunk (37 KB, 14 KB gzipped in the November 24 build). Until
+ * November 26 it was compressed for every request; it is now sent as the build compressed it.
  */
 function layoutChunkPath(): string {
   const file = readdirSync(path.join(projectRoot, "build/client/assets")).find((name) => /^layout-.*\.js$/.test(name));
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
     rows.push(await load("blog post", `/blog/${demoBlogPost.slug}`));
     reference = await load("static file of the home page's size", staticFileOfSize(rows[0]!.bytesPerRequest));
     rows.push(reference);
-    rows.push(await load("static file compressed on the fly", layoutChunkPath()));
+    rows.push(await load("script chunk, precompressed by the build", layoutChunkPath()));
   } finally {
     server.kill("SIGTERM");
   }

@@ -10,6 +10,7 @@ import { seededRandom } from "~/lib/random";
 import { clientKey, createRateLimiter, type RateLimiter } from "~/services/leads";
 import { type DemoRoute, demoProxy } from "./demo-proxy.ts";
 import { metricsEndpoint, observeResponses, type ServerMetrics } from "./metrics.ts";
+import { precompressedAssets } from "./precompressed-assets.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 import type { PageCache } from "./page-cache.ts";
 import { isPageCacheRefresh, skipPageCache } from "./page-cache-http.ts";
@@ -126,11 +127,10 @@ export function createApp(options: AppOptions): express.Express {
   if (options.devMiddleware) {
     app.use(options.devMiddleware);
   } else {
+    const assetsDir = path.join(options.clientDir, "assets");
     app.use("/assets", routeName("/assets/*"));
-    app.use(
-      "/assets",
-      express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
-    );
+    app.use("/assets", precompressedAssets(assetsDir));
+    app.use("/assets", express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }));
     app.use(routeName("(static file)"), express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
