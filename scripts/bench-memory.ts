@@ -26,7 +26,7 @@
 //   --connections <n>           (default 20)
 //   --json <file>               where the results go (default .lighthouse/bench-memory.json)
 import { type ChildProcess, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -288,9 +288,10 @@ async function main(): Promise<void> {
     ...(maxOldSpaceSize ? [`--max-old-space-size=${maxOldSpaceSize}`] : []),
   ];
   const server = await startProductionServer(Number(values.port), {
+    dataDir,
     nodeArgs,
     // Every post is stored (not refused by the per-client limit: they all come from 127.0.0.1).
-    env: { MEMORY_SAMPLES_FILE: samplesFile, DATA_DIR: dataDir, CONTACT_RATE_LIMIT: "1000000", ...live?.env },
+    env: { MEMORY_SAMPLES_FILE: samplesFile, CONTACT_RATE_LIMIT: "1000000", ...live?.env },
   });
   const loadBefore = loadavg();
   try {
@@ -426,7 +427,10 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+main()
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  })
+  // The server has exited by then (main waits for it).
+  .finally(() => rmSync(workDir, { recursive: true, force: true }));

@@ -67,6 +67,8 @@ export function launchPipeBrowser(executablePath: string, flags: readonly string
   child.once("exit", (code) => {
     for (const waiting of pending.values()) waiting.reject(new Error(`Chromium exited (${code}).`));
     pending.clear();
+    // Closed or crashed, its profile goes with it.
+    rmSync(profile, { recursive: true, force: true });
   });
 
   return {
@@ -85,7 +87,6 @@ export function launchPipeBrowser(executablePath: string, flags: readonly string
     async close() {
       child.kill("SIGTERM");
       await exited;
-      rmSync(profile, { recursive: true, force: true });
     },
   };
 }

@@ -1,9 +1,16 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { rolldown } from "rolldown";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { COMPILE_HINT_ALL_FUNCTIONS, eagerCommonJsWrappers, eagerCompile } from "./eager-compile.ts";
+
+/** A folder of the test's own, removed when it ends. */
+function scratchFolder(prefix: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), prefix));
+  onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+  return folder;
+}
 
 describe("CommonJS wrappers compiled with their chunk", () => {
   it("writes the bundler's arrow wrappers as parenthesized functions, and nothing else", () => {
@@ -28,7 +35,7 @@ describe("CommonJS wrappers compiled with their chunk", () => {
   });
 
   it("survives the minifier, and the bundle still works", async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), "eager-compile-"));
+    const folder = scratchFolder("eager-compile-");
     writeFileSync(
       path.join(folder, "legacy.cjs"),
       "var shared = { count: 0 };\nexports.next = function () { return ++shared.count; };\nexports.kind = typeof this;\n",
@@ -54,7 +61,7 @@ describe("CommonJS wrappers compiled with their chunk", () => {
 
 describe("V8's compile hint on every chunk", () => {
   it("is the first line of every minified chunk, dynamic imports' chunks included, and the code still runs", async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), "eager-compile-hint-"));
+    const folder = scratchFolder("eager-compile-hint-");
     writeFileSync(
       path.join(folder, "entry.js"),
       '// a comment the minifier drops\nexport async function later() { return (await import("./later.js")).double(21); }\n',
@@ -74,7 +81,7 @@ describe("V8's compile hint on every chunk", () => {
   });
 
   it("refuses a build whose output already has a post-banner, rather than drop either", async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), "eager-compile-banner-"));
+    const folder = scratchFolder("eager-compile-banner-");
     writeFileSync(path.join(folder, "entry.js"), "export const value = 1;\n");
     const bundle = await rolldown({ input: path.join(folder, "entry.js"), plugins: [eagerCompile()] });
     await expect(bundle.generate({ format: "esm", postBanner: "/* licence */" })).rejects.toThrow(

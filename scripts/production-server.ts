@@ -1,7 +1,7 @@
 // The production build served in demo mode (every integration on its embedded stand-in, as `npm start`
 // runs it), for the bench scripts.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { stopWithProcess } from "./stop-with-process.ts";
@@ -16,17 +16,14 @@ export function buildSite(): void {
 
 /**
  * Starts `server.js` on 127.0.0.1:`port` and resolves once it answers /healthz. Its lead store and
- * content snapshot go into `dataDir` (a new temporary folder by default); `nodeArgs` go before
- * `server.js` (`--max-old-space-size=…`), and `env` is added to the environment.
+ * content snapshot go into `dataDir` (by default a new temporary folder, removed when the server exits);
+ * `nodeArgs` go before `server.js` (`--max-old-space-size=…`), and `env` is added to the environment.
  */
 export async function startProductionServer(
   port: number,
-  {
-    dataDir = mkdtempSync(path.join(tmpdir(), "hub-bench-")),
-    nodeArgs = [],
-    env = {},
-  }: { dataDir?: string; nodeArgs?: string[]; env?: Record<string, string> } = {},
+  { dataDir, nodeArgs = [], env = {} }: { dataDir?: string; nodeArgs?: string[]; env?: Record<string, string> } = {},
 ): Promise<ChildProcess> {
+  const ownDataDir = dataDir === undefined ? mkdtempSync(path.join(tmpdir(), "hub-bench-")) : undefined;
   const origin = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [...nodeArgs, "server.js"], {
     cwd: projectRoot,
@@ -35,13 +32,19 @@ export async function startProductionServer(
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
-      DATA_DIR: dataDir,
+      DATA_DIR: dataDir ?? ownDataDir,
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const forget = stopWithProcess(() => server.kill("SIGTERM"));
-  server.once("exit", forget);
+  const exited = new Promise((resolve) =>
+    server.once("exit", () => {
+      forget();
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+      resolve(undefined);
+    }),
+  );
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}.`);
@@ -53,5 +56,6 @@ export async function startProductionServer(
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   server.kill("SIGTERM");
+  await exited; // gone before this throws, so the caller may remove what it gave it
   throw new Error(`The server did not answer on ${origin}/healthz within 30 s.`);
 }

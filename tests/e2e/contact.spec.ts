@@ -459,7 +459,7 @@ test.describe("the lead pipeline", () => {
 test("a server killed before delivering delivers after its restart, once", async ({ request }) => {
   test.setTimeout(60_000);
   const { startWebhookSink } = await import("../../demo/webhook.ts");
-  const { mkdtempSync } = await import("node:fs");
+  const { mkdtempSync, rmSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   const path = await import("node:path");
   const webhook = await startWebhookSink({});
@@ -469,9 +469,10 @@ test("a server killed before delivering delivers after its restart, once", async
     DATA_DIR: dataDir,
     FORM_TOKEN_SECRET: TEST_FORM_TOKEN_SECRET,
   };
+  let first: Awaited<ReturnType<typeof spawnSite>> | undefined;
   try {
     webhook.faults.add({ method: "POST", status: 503, body: { error: "down" } });
-    const first = await spawnSite(env);
+    first = await spawnSite(env);
     const response = await request.post(`${first.url}/contact`, {
       form: { ...lead, interests: lead.interests[0]!, submissionId: renderedFormToken() },
     });
@@ -500,7 +501,9 @@ test("a server killed before delivering delivers after its restart, once", async
       await second.stop();
     }
   } finally {
+    await first?.kill();
     await webhook.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 });
 

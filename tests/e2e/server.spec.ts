@@ -55,9 +55,10 @@ test.describe("the server", () => {
       FORM_TOKEN_SECRET: TEST_FORM_TOKEN_SECRET,
     };
     const webhook = await startWebhookSink({});
-    const site = await spawnSite(production);
+    let site: Awaited<ReturnType<typeof spawnSite>> | null = null;
     let restarted: Awaited<ReturnType<typeof spawnSite>> | null = null;
     try {
+      site = await spawnSite(production);
       expect(site.output()).toContain("leads     unconfigured: LEAD_WEBHOOK_URL not set");
       expect(site.output()).not.toMatch(/stand-in|webhook sink/);
       const health = await (await fetch(`${site.url}/healthz`)).json();
@@ -96,7 +97,7 @@ test.describe("the server", () => {
       await expect.poll(() => webhook.received().length).toBe(1);
       expect(webhook.received()[0]!.body).toMatchObject({ name: "Jordan Reyes", interests: ["partnership"] });
     } finally {
-      await site.stop();
+      await site?.stop();
       await restarted?.stop();
       await webhook.close();
       rmSync(production.DATA_DIR, { recursive: true, force: true });

@@ -463,8 +463,9 @@ async function corpus(browser: Browser): Promise<void> {
 test("the form token's secret stays on the server: the stored one and FORM_TOKEN_SECRET are in no page or browser file", async () => {
   // A site without FORM_TOKEN_SECRET makes one and keeps it in its lead store.
   const ownDataDir = mkdtempSync(path.join(tmpdir(), "hub-form-secret-"));
-  const own = await spawnSite({ DATA_DIR: ownDataDir });
+  let own: SpawnedSite | undefined;
   try {
+    own = await spawnSite({ DATA_DIR: ownDataDir });
     const page = await (await fetch(`${own.url}/contact`)).text();
     const token = formTokenIn(page);
     expect(token).toMatch(/^contact\.[0-9a-z]+\.[0-9a-f]{32}\.[\w-]{43}$/);
@@ -491,7 +492,7 @@ test("the form token's secret stays on the server: the stored one and FORM_TOKEN
       }
     }
   } finally {
-    await own.stop();
+    await own?.stop();
     rmSync(ownDataDir, { recursive: true, force: true });
   }
 });

@@ -13,7 +13,7 @@
 import assert from "node:assert/strict";
 import type { ChildProcess } from "node:child_process";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,6 +21,7 @@ import { after, before, describe, it } from "node:test";
 import { contactSuccessMessage } from "../../app/lib/contact.ts";
 import { startProductionServer } from "../../scripts/production-server.ts";
 import { siteRoutes } from "../e2e/support/routes.ts";
+import { stopProcess } from "../e2e/support/spawn-site.ts";
 import { type Engine, startFirefox, startWebKit, waitFor } from "./engines.ts";
 
 const base = Number(process.env.E2E_PORT_BASE ?? 4173);
@@ -121,10 +122,11 @@ before(async () => {
   brokenEntryProxy = await startProxy(SITE_PORT, BROKEN_ENTRY_PROXY_PORT, { brokenClientEntry: true });
 });
 
-after(() => {
+after(async () => {
   proxy?.server.close();
   brokenEntryProxy?.server.close();
-  site?.kill("SIGTERM");
+  if (site) await stopProcess(site);
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 for (const [name, start] of [

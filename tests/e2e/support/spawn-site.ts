@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -57,6 +57,9 @@ export async function spawnSite(
     inheritEnv?: boolean;
   } = {},
 ): Promise<SpawnedSite> {
+  // A data folder of its own unless the caller gave one (and may start another server on it): removed
+  // once the process has ended, however it ended.
+  const ownDataDir = env.DATA_DIR === undefined ? mkdtempSync(path.join(tmpdir(), "hub-site-")) : undefined;
   const child = spawn(process.execPath, ["server.js"], {
     cwd,
     env: {
@@ -65,13 +68,16 @@ export async function spawnSite(
       HOST: "127.0.0.1",
       PORT: "0",
       SITE_URL: "https://hub.example.org",
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "hub-site-")),
+      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once("exit", (code, signal) => resolve({ code, signal })),
+    child.once("exit", (code, signal) => {
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+      resolve({ code, signal });
+    }),
   );
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
