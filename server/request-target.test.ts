@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -104,8 +104,9 @@ describe("pageCacheAnswers", () => {
 describe("requestTargets", () => {
   let server: import("node:http").Server;
   let port: number;
+  let assets: string;
   beforeAll(async () => {
-    const assets = mkdtempSync(path.join(tmpdir(), "request-targets-"));
+    assets = mkdtempSync(path.join(tmpdir(), "request-targets-"));
     writeFileSync(path.join(assets, "app.css"), "body{margin:0}");
     const app = express();
     app.use(requestTargets());
@@ -122,7 +123,10 @@ describe("requestTargets", () => {
     await new Promise((resolve) => server.once("listening", resolve));
     port = (server.address() as import("node:net").AddressInfo).port;
   });
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    rmSync(assets, { recursive: true, force: true });
+  });
 
   async function raw(requestLine: string): Promise<string> {
     const net = await import("node:net");
