@@ -351,18 +351,26 @@ async function corpus(browser: Browser): Promise<void> {
   await sendBotsOverHttp();
 
   // A few bots through a real browser, on each path. (A bot's "too fast" needs no hydration: the page
-  // without JavaScript, filled and sent as soon as it is there.)
+  // without JavaScript, filled and sent as soon as it is there; it goes first, alone, so that nothing
+  // else on the machine can slow it past the 3 s it must beat.)
   let botIndex = 5_000;
-  for (const javaScript of [true, false]) {
-    for (const kind of [javaScript ? "link in name" : "too fast", "honeypot", "token missing"] as const) {
-      const fields = details(botIndex++, "bot");
-      await botInBrowser(browser, { javaScript, kind, fields, errors });
-      sent.push({ kind, path: javaScript ? "data" : "form", via: "browser", email: fields.email });
-    }
-  }
+  const browserBots = [true, false].flatMap((javaScript) =>
+    ([javaScript ? "link in name" : "too fast", "honeypot", "token missing"] as const).map((kind) => ({
+      javaScript,
+      kind,
+      fields: details(botIndex++, "bot"),
+    })),
+  );
+  const sendBotInBrowser = async (bot: (typeof browserBots)[number]) => {
+    await botInBrowser(browser, { ...bot, errors });
+    sent.push({ kind: bot.kind, path: bot.javaScript ? "data" : "form", via: "browser", email: bot.fields.email });
+  };
+  const tooFast = browserBots.filter((bot) => bot.kind === "too fast");
+  for (const bot of tooFast) await sendBotInBrowser(bot);
 
   // 50 people: 30 in a real browser (with and without JavaScript, typing or autofilling), 20 over HTTP
-  // with the page's own token, sent a few seconds after the page came.
+  // with the page's own token, sent a few seconds after the page came. The other browser bots go
+  // beside them. Each person spends most of their seconds waiting, as people do: several at once.
   const inBrowser = Array.from({ length: 30 }, (_, index) => ({
     javaScript: index % 2 === 0,
     autofill: index % 3 === 0,
@@ -370,7 +378,12 @@ async function corpus(browser: Browser): Promise<void> {
   }));
   const overHttp = Array.from({ length: 20 }, (_, index) => details(30 + index, "person"));
   await Promise.all([
-    inLanes(inBrowser, 3, async (person) => {
+    inLanes(
+      browserBots.filter((bot) => !tooFast.includes(bot)),
+      1,
+      sendBotInBrowser,
+    ),
+    inLanes(inBrowser, 5, async (person) => {
       await personInBrowser(browser, { ...person, errors });
       sent.push({
         kind: "person",
