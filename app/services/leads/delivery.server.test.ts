@@ -52,6 +52,7 @@ async function setup({
   postIntervalMs,
   maxPostsInFlight,
   probeAfterMs,
+  pollMs,
   fetch,
   acceptingWindowMs,
   retryWhileAcceptingMs,
@@ -66,6 +67,7 @@ async function setup({
   postIntervalMs?: number;
   maxPostsInFlight?: number;
   probeAfterMs?: number;
+  pollMs?: number;
   fetch?: typeof globalThis.fetch;
   acceptingWindowMs?: number;
   retryWhileAcceptingMs?: number;
@@ -83,6 +85,7 @@ async function setup({
     postIntervalMs,
     maxPostsInFlight,
     probeAfterMs,
+    pollMs,
     fetch,
     random,
     acceptingWindowMs,
@@ -109,15 +112,15 @@ describe("lead delivery", () => {
   });
 
   it("keeps a lead the webhook refuses and delivers it once the webhook recovers", async () => {
-    const { store, worker } = await setup();
+    const { store, worker } = await setup({ firstRetryMs: 1_000 });
     sink.failNext(2, 503);
     const lead = await store.create(submission);
     worker.start();
     await vi.waitFor(async () => expect((await store.get(lead.id))?.attempts).toBe(1));
     expect(await store.get(lead.id)).toMatchObject({ status: "pending", lastError: "webhook answered 503" });
     expect((await store.stats()).pending).toBe(1);
-    // The first retries come after 2.5 and 5 seconds at most (random() = 0 gives the shortest waits).
-    await vi.waitFor(async () => expect((await store.get(lead.id))?.status).toBe("delivered"), { timeout: 12_000 });
+    // The first retries come after 0.5 and 1 second (random() = 0 gives the shortest waits).
+    await vi.waitFor(async () => expect((await store.get(lead.id))?.status).toBe("delivered"), { timeout: 5_000 });
     expect((await store.get(lead.id))?.attempts).toBe(3);
     expect(webhookPosts()).toHaveLength(1);
     expect(JSON.stringify(log.warn.mock.calls)).not.toContain("jordan.reyes@example.com");
@@ -141,7 +144,7 @@ describe("lead delivery", () => {
   });
 
   it("sends the mirror copy as a form post, only after the webhook accepted the lead", async () => {
-    const { store, worker } = await setup({ mirror: true });
+    const { store, worker } = await setup({ mirror: true, firstRetryMs: 1_000 });
     sink.failNext(1, 500);
     const lead = await store.create(submission);
     worker.start();
@@ -468,7 +471,8 @@ describe("lead delivery with a backlog", () => {
   }, 20_000);
 
   it("tries the lead due soonest early when nothing was posted for a while, so a recovery is seen", async () => {
-    const { store, worker } = await setup({ firstRetryMs: 3_600_000, probeAfterMs: 300 });
+    // The worker looks every half second (not 5 s): the probe is what it finds when it looks.
+    const { store, worker } = await setup({ firstRetryMs: 3_600_000, probeAfterMs: 300, pollMs: 500 });
     sink.failNext(1, 502);
     const lead = await store.create(submission);
     worker.start();

@@ -72,6 +72,8 @@ export interface LeadDeliveryOptions {
   maxPostsInFlight?: number;
   /** With leads waiting after failures and nothing posted for this long, the soonest is tried early. */
   probeAfterMs?: number;
+  /** Even with nothing due, the worker looks again at least this often. */
+  pollMs?: number;
   /**
    * The webhook counts as accepting some posts while it accepted one (from any instance) within this
    * long: a lead that fails meanwhile is tried again within `retryWhileAcceptingMs`.
@@ -173,6 +175,7 @@ export function createLeadDelivery({
   postIntervalMs = POST_INTERVAL_MS,
   maxPostsInFlight = MAX_POSTS_IN_FLIGHT,
   probeAfterMs = PROBE_AFTER_MS,
+  pollMs = POLL_MS,
   acceptingWindowMs = ACCEPTING_WINDOW_MS,
   retryWhileAcceptingMs = RETRY_WHILE_ACCEPTING_MS,
   random = Math.random,
@@ -471,7 +474,7 @@ export function createLeadDelivery({
     if (storeFailure.failed) throw storeFailure.error;
   }
 
-  /** Runs again after `waitMs`; at most after `POLL_MS` unless the store is failing (its own backoff). */
+  /** Runs again after `waitMs`; at most after `pollMs` unless the store is failing (its own backoff). */
   function setTimer(waitMs: number, { poll = true } = {}): void {
     if (stopped) return;
     if (timer) clearTimeout(timer);
@@ -480,7 +483,7 @@ export function createLeadDelivery({
         timer = null;
         kick();
       },
-      Math.max(0, poll ? Math.min(waitMs, POLL_MS) : waitMs),
+      Math.max(0, poll ? Math.min(waitMs, pollMs) : waitMs),
     );
     timer.unref?.();
   }
@@ -492,7 +495,7 @@ export function createLeadDelivery({
     if (storeFailures > 0) return setTimer(storeBackoffMs(), { poll: false });
     try {
       const next = await store.nextWakeAt();
-      const wakeAt = Math.max(next?.getTime() ?? now().getTime() + POLL_MS, heldUntil?.getTime() ?? 0);
+      const wakeAt = Math.max(next?.getTime() ?? now().getTime() + pollMs, heldUntil?.getTime() ?? 0);
       setTimer(wakeAt - now().getTime());
     } catch (error) {
       storeFailures++;
