@@ -181,6 +181,7 @@ function BookingFrame({ option, url, onClose }: { option: BookingOption; url: st
   const [state, setState] = useState<FrameState>("loading");
   const [attempt, setAttempt] = useState(0);
   const height = useFrameHeight();
+  const frameAdded = useAfterNextPaint();
 
   useEffect(() => {
     if (state !== "loading") return;
@@ -211,13 +212,15 @@ function BookingFrame({ option, url, onClose }: { option: BookingOption; url: st
         </div>
       </div>
       <div className="relative" style={{ height }}>
-        <iframe
-          key={attempt}
-          src={url}
-          title={`Booking calendar: ${option.title}`}
-          onLoad={() => setState("loaded")}
-          className={cn("size-full border-0 bg-white", state !== "loaded" && "invisible")}
-        />
+        {frameAdded ? (
+          <iframe
+            key={attempt}
+            src={url}
+            title={`Booking calendar: ${option.title}`}
+            onLoad={() => setState("loaded")}
+            className={cn("size-full border-0 bg-white", state !== "loaded" && "invisible")}
+          />
+        ) : null}
         {state === "loading" ? (
           <div aria-busy="true" className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-muted">
             <Loader2 aria-hidden="true" className="size-8 animate-spin text-brand-700" />
@@ -249,6 +252,26 @@ function BookingFrame({ option, url, onClose }: { option: BookingOption; url: st
       </div>
     </section>
   );
+}
+
+/**
+ * False until the frame after the first paint: the booking form's heading and "Loading booking
+ * form..." answer the visitor's choice at once, and the iframe (a browsing context of its own, the
+ * costliest element to create) is added in the task after that frame.
+ */
+function useAfterNextPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
 }
 
 function useFrameHeight(): number {
