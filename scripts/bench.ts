@@ -19,6 +19,8 @@
 //   --site <url>        with --taps: probe this running site (another build, say) instead of starting build/
 //   --warm              with --taps: return visits (each control's page loaded twice first, its scripts
 //                       cached and compiled) instead of first visits (nothing cached)
+//   --control <name>    with --taps: only this control, by its name in the table (e.g. "booking option");
+//                       give it again for more
 // Each route is requested once before it is measured, so the server's content and page caches are
 // warm, as on a site that has been running for a while. The runs go round the routes (and the
 // baseline), so that each sees the machine as the others do. Timings depend on what else the machine
@@ -36,7 +38,15 @@ import { chromiumFlags, chromiumPath } from "./chromium-path.js";
 import { parseCommandLine } from "./command-line.ts";
 import { buildSite, projectRoot as root, startProductionServer } from "./production-server.ts";
 import { stopWithProcess } from "./stop-with-process.ts";
-import { loadAverage, probeTaps, TAP_BUDGET_MS, TAP_CONTROLS, type TapRow, tapTable } from "./tap-probe.ts";
+import {
+  loadAverage,
+  probeTaps,
+  TAP_BUDGET_MS,
+  TAP_CONTROLS,
+  type TapControl,
+  type TapRow,
+  tapTable,
+} from "./tap-probe.ts";
 
 interface Row {
   route: string;
@@ -83,6 +93,7 @@ const { values } = parseCommandLine(import.meta.filename, {
     taps: { type: "boolean", default: false },
     site: { type: "string" },
     warm: { type: "boolean", default: false },
+    control: { type: "string", multiple: true },
   },
 });
 
@@ -239,8 +250,23 @@ function markdownTable(rows: Row[]): string {
   );
 }
 
+/** The controls `--control` names (all of them by default); an unknown name ends the run with the known ones. */
+function chosenControls(): TapControl[] {
+  if (values.control === undefined) return TAP_CONTROLS;
+  const names = values.control.map((name) => name.trim());
+  const unknown = names.filter((name) => !TAP_CONTROLS.some((control) => control.name === name));
+  if (unknown.length > 0) {
+    console.error(
+      `Unknown control(s): ${unknown.map((name) => `"${name}"`).join(", ")}. The controls: ${TAP_CONTROLS.map((c) => `"${c.name}"`).join(", ")}.`,
+    );
+    process.exit(2);
+  }
+  return TAP_CONTROLS.filter((control) => names.includes(control.name));
+}
+
 /** The tap probe at rest, then with one core kept busy by a process in a busy loop. */
 async function benchTaps(): Promise<void> {
+  const controls = chosenControls();
   const site = values.site?.replace(/\/$/, "") ?? origin;
   const server = values.site ? null : await startProductionServer(port);
   const browser = launchPipeBrowser(chromiumPath, chromiumFlags);
@@ -248,7 +274,7 @@ async function benchTaps(): Promise<void> {
   let busy: ChildProcess | null = null;
   const conditions: { name: string; loadBefore: string; loadAfter: string; rows: TapRow[] }[] = [];
   try {
-    for (const control of TAP_CONTROLS) {
+    for (const control of controls) {
       await fetch(`${site}${control.route}`, { headers: { "User-Agent": "Mozilla/5.0 (bench warm-up)" } }).then((r) =>
         r.text(),
       );
@@ -261,7 +287,7 @@ async function benchTaps(): Promise<void> {
       }
       console.log(`\nTaps, ${name}, ${values.warm ? "return" : "first"} visits (load average ${loadAverage()}):`);
       const loadBefore = loadAverage();
-      const rows = await probeTaps(browser, site, { runs, warm: values.warm });
+      const rows = await probeTaps(browser, site, { runs, warm: values.warm, controls });
       conditions.push({ name, loadBefore, loadAfter: loadAverage(), rows });
     }
   } finally {
