@@ -3,12 +3,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Plugin } from "vite";
-
-/** The encodings written beside each asset, the file name's suffix for each, best first. */
-export const PRECOMPRESSED_ENCODINGS = [
-  { encoding: "br", suffix: ".br" },
-  { encoding: "gzip", suffix: ".gz" },
-] as const;
+import { PRECOMPRESSED_ENCODINGS } from "../server/precompressed-assets.ts";
 
 /** Text assets worth compressing; fonts and images are compressed already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|map)$/;
@@ -19,7 +14,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** The smallest each encoder makes: time spent once at build time, not per request. */
-export function compress(encoding: "br" | "gzip", data: Buffer): Promise<Buffer> {
+function compress(encoding: "br" | "gzip", data: Buffer): Promise<Buffer> {
   if (encoding === "br") {
     return brotli(data, {
       params: {
@@ -59,7 +54,7 @@ export async function precompressFiles(directory: string, files: readonly string
  * The client build's scripts, styles and icons compressed once, at the highest settings, beside each
  * file: the server sends those (server/precompressed-assets.ts) instead of compressing every request
  * for them again at a low setting (a brotli request for the framework chunk took 18-40 ms of the
- * server's CPU, and came out 20% larger).
+ * server's CPU, and came out a sixth larger).
  */
 export function precompressAssets(): Plugin {
   return {

@@ -2,8 +2,8 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
 
-/** The encodings the build writes beside an asset (scripts/precompress-assets.ts), best first. */
-const ENCODINGS = [
+/** The encodings the build writes beside an asset (scripts/precompress-assets.ts), and their suffixes, best first. */
+export const PRECOMPRESSED_ENCODINGS = [
   { encoding: "br", suffix: ".br" },
   { encoding: "gzip", suffix: ".gz" },
 ] as const;
@@ -25,7 +25,7 @@ export function precompressedAssets(directory: string): RequestHandler {
   }
   const present = new Set(names);
   for (const name of names) {
-    for (const { encoding, suffix } of ENCODINGS) {
+    for (const { encoding, suffix } of PRECOMPRESSED_ENCODINGS) {
       if (!present.has(name + suffix)) continue;
       if (!variants.has(name)) variants.set(name, new Map());
       variants.get(name)!.set(encoding, name + suffix);
