@@ -85,6 +85,14 @@ describe("INP's attribution", () => {
     expect(webVitalParams(inp(timings(phases, gone, tapped.timeStamp))).inp_target).toBe("Play video: Tour");
     // The entry's start, rounded otherwise than the event's time, is still that tap.
     expect(webVitalParams(inp(timings(phases, gone, tapped.timeStamp + 0.1))).inp_target).toBe("Play video: Tour");
-    expect(webVitalParams(inp(timings(phases, null, tapped.timeStamp + 5))).inp_target).toBe("");
+    // Only its click was timed (a quick pointerdown is not): it began a moment after the tap.
+    expect(webVitalParams(inp(timings(phases, null, tapped.timeStamp + 60))).inp_target).toBe("Play video: Tour");
+    // Not an interaction that began before the tap, or long after it.
+    expect(webVitalParams(inp(timings(phases, null, tapped.timeStamp - 5))).inp_target).toBe("");
+    expect(webVitalParams(inp(timings(phases, null, tapped.timeStamp + 2_000))).inp_target).toBe("");
+    // Nor one whose element is still in the page: it names that element.
+    document.body.innerHTML = "<p id='after'>Text</p>";
+    const after = document.getElementById("after");
+    expect(webVitalParams(inp(timings(phases, after, tapped.timeStamp + 60))).inp_target).toBe("p");
   });
 });

@@ -39,12 +39,17 @@ function rememberTarget(event: Event): void {
 }
 
 /**
- * The control an interaction that began at `start` was on: the event's time and its timing entry's
- * start are the same moment, each rounded by the browser, so within a millisecond.
+ * The control an interaction whose first timed event began at `start` was on: the latest pointerdown or
+ * keydown at most a second before it. The browser times only events of 40 ms or more, so a quick
+ * pointerdown and a slow click give the click's start, a moment after the tap (each rounded by the
+ * browser: hence the millisecond after `start`).
  */
 function rememberedTarget(start: number): string | undefined {
-  for (const [time, label] of recentTargets) if (Math.abs(time - start) <= 1) return label;
-  return undefined;
+  let latest: string | undefined;
+  for (const [time, label] of recentTargets) {
+    if (time <= start + 1 && start - time <= 1_000) latest = label;
+  }
+  return latest;
 }
 
 /** Starts remembering the control of each interaction, for INP's attribution. */
@@ -85,7 +90,7 @@ export function inpAttributionParams({ entries }: Pick<INPMetric, "entries">): R
   ];
   const params: Record<string, unknown> = {
     inp_target: redactLabel(
-      interactionTarget(element) ?? rememberedTarget(start) ?? element?.nodeName.toLowerCase() ?? "",
+      element ? (interactionTarget(element) ?? element.nodeName.toLowerCase()) : (rememberedTarget(start) ?? ""),
     ),
     inp_slowest_phase: phases.reduce((a, b) => (b[1] > a[1] ? b : a))[0],
   };
