@@ -173,6 +173,9 @@ export async function waitForHydration(page: Page): Promise<void> {
 
 /** Waits for finite animations (entrance effects) to end, so contrast is measured on the final look. */
 export async function waitForEntranceAnimations(page: Page): Promise<void> {
+  // Sections drawn only near the viewport (`content-visibility: auto`) start their entrance in the
+  // frame that first draws them, after a resize or a scroll: let two frames pass, so theirs are counted.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.waitForFunction(() =>
     document
       .getAnimations()
