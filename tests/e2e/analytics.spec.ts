@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectEveryControlRecordsItsClick } from "./support/control-walk";
-import { expect, test, waitForHydration } from "./support/fixtures";
+import { expect, hidePageAfterInteraction, test, waitForHydration } from "./support/fixtures";
 
 type GtagEntry = [string, string, Record<string, unknown>];
 
@@ -84,12 +84,7 @@ test.describe("analytics", () => {
         return sent("LCP");
       })
       .toBe(true);
-    await expect.poll(() => page.evaluate(() => performance.getEntriesByType("first-input").length)).toBe(1);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await page.evaluate(() => {
-      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
-      document.dispatchEvent(new Event("visibilitychange"));
-    });
+    await hidePageAfterInteraction(page);
     const vitals = async () =>
       Object.fromEntries(
         (await events(page))

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./support/fixtures";
+import { expect, hidePageAfterInteraction, test, waitForHydration } from "./support/fixtures";
 
 /**
  * INP goes to GA4 with its attribution (issue 38): the control the slowest interaction was on, by the
@@ -38,16 +38,7 @@ test("INP names the control a visitor tapped and the phase that took the time", 
   const label = await tile.getAttribute("data-analytics");
   await tile.click();
   await expect(page.getByRole("region", { name: "Take a look around" }).locator("video")).toHaveCount(1);
-  // The browser times the interaction after its next paint; then the page is hidden and INP is sent.
-  await expect.poll(() => page.evaluate(() => performance.getEntriesByType("first-input").length)).toBe(1);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  // web-vitals reads the interaction's timings in an idle callback: a page hidden before it ran would
-  // report no INP (a visitor who leaves at once); this visitor stays a moment.
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null))));
-  await page.evaluate(() => {
-    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
-    document.dispatchEvent(new Event("visibilitychange"));
-  });
+  await hidePageAfterInteraction(page);
   const inp = async () => (await sentEvents(page)).find(([, action]) => action === "INP")?.[2];
   await expect.poll(inp).toBeDefined();
   expect(await inp()).toMatchObject({

@@ -183,3 +183,18 @@ export async function waitForEntranceAnimations(page: Page): Promise<void> {
       .every((animation) => animation.playState === "finished"),
   );
 }
+
+/**
+ * Hides the page once the browser has timed the visitor's interaction (its entries come after the next
+ * paint) and web-vitals has read them (in an idle callback), so the values sent on hiding include INP.
+ * A page hidden before that reports no INP (a visitor who leaves at once).
+ */
+export async function hidePageAfterInteraction(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByType("first-input").length)).toBe(1);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null))));
+  await page.evaluate(() => {
+    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+}
