@@ -8,11 +8,14 @@
 //    all run at the same CPU priority (with the end-to-end tests niced below the others, the
 //    end-to-end tests were starved).
 // 3. The background steps' output is printed as one block each when they end (not interleaved).
+// 4. The summary says how busy the machine's cores were: on a 2-core machine they are nearly always busy
+//    (the browsers' work is most of it), so the run's length follows the CPU work it does.
 // Every step runs even when an earlier one failed, except those that need the build when the build
 // failed (the end-to-end, engine and cluster tests), which are reported as not run. The run ends with a
 // line per step, and fails unless every step ran and passed.
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 
 const root = path.join(import.meta.dirname, "..");
@@ -68,6 +71,22 @@ function printLog(name: string, file: string): void {
   console.log(`\n> ${name}\n${readFileSync(file, "utf8").trimEnd()}`);
 }
 
+/**
+ * The machine's busy CPU time so far, in seconds (every process, from /proc/stat, whose USER_HZ is
+ * 100 on Linux), or null where there is no /proc/stat. The summary compares it with the cores' time: a
+ * run that kept every core busy is bound by its CPU work, and only doing less work (not more
+ * parallelism) makes it shorter.
+ */
+function machineBusySeconds(): number | null {
+  try {
+    const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!.trim().split(/\s+/);
+    const [user, nice, system, , , irq, softirq] = fields.map(Number);
+    return ([user, nice, system, irq, softirq] as number[]).reduce((sum, ticks) => sum + ticks, 0) / 100;
+  } catch {
+    return null;
+  }
+}
+
 const notRun = (name: string): Outcome => ({ name, result: "not run", seconds: 0 });
 
 function summary(outcomes: Outcome[]): boolean {
@@ -81,6 +100,7 @@ function summary(outcomes: Outcome[]): boolean {
 async function main(): Promise<number> {
   mkdirSync(logDir, { recursive: true });
   const started = Date.now();
+  const busyAtStart = machineBusySeconds();
 
   /** A step whose output goes to its log file, printed as one block when it ends. */
   const logged = (step: Step) =>
@@ -122,6 +142,13 @@ async function main(): Promise<number> {
   }
   const passed = summary(outcomes);
   console.log(`  ${seconds(started)} s in all`);
+  const busyAtEnd = machineBusySeconds();
+  if (busyAtStart !== null && busyAtEnd !== null) {
+    const busy = busyAtEnd - busyAtStart;
+    const cores = availableParallelism();
+    const share = Math.round((100 * busy) / (cores * ((Date.now() - started) / 1000)));
+    console.log(`  the machine's CPU: ${Math.round(busy)} s busy of ${cores} cores, ${share}% of their time`);
+  }
   return passed ? 0 : 1;
 }
 
