@@ -120,7 +120,19 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     const { site, release } = await sitePool.acquire(isolatedSiteEnv, { fresh: isolatedSiteFresh });
     noteSiteInUse(site);
     await use(site);
-    release(testInfo.status !== testInfo.expectedStatus);
+    const failed = testInfo.status !== testInfo.expectedStatus;
+    if (failed) {
+      // What the site asked of its outside services, and when: beside its log, the timeline of a
+      // failure that depends on a held or failing answer.
+      for (const [name, requests] of [
+        ["content service", site.content.faults.requests],
+        ["events service", site.events.faults.requests],
+      ] as const) {
+        const lines = requests.map(({ at, method, url }) => `${at} ${method} ${url}`).join("\n");
+        if (lines) await showLog(testInfo, `requests to the ${name} of the site on port ${site.port}`, lines);
+      }
+    }
+    release(failed);
   },
   allowConsoleErrors: async ({ allowedConsoleErrors }, use) => {
     await use((pattern) => allowedConsoleErrors.push(pattern));
