@@ -15,7 +15,8 @@
 //                       DOMContentLoaded, at load and hydrated, on a 412 px Chromium with its CPU slowed 4x,
 //                       from pointerdown to the end of the frame that draws the result; the median of
 //                       --runs taps at rest and again with one core kept busy (a second process in a busy
-//                       loop), against the 200 ms budget (INP "good"). Results in .lighthouse/taps.json unless --json says
+//                       loop), against the 200 ms budget (INP "good"). Results in .lighthouse/taps.json
+//                       unless --json says
 //   --site <url>        with --taps: probe this running site (another build, say) instead of starting build/
 //   --warm              with --taps: return visits (each control's page loaded twice first, its scripts
 //                       cached and compiled) instead of first visits (nothing cached)

@@ -8,8 +8,9 @@
 //    all run at the same CPU priority (with the end-to-end tests niced below the others, the
 //    end-to-end tests were starved).
 // 3. The background steps' output is printed as one block each when they end (not interleaved).
-// 4. The summary says how busy the machine's cores were: on a 2-core machine they are nearly always busy
-//    (the browsers' work is most of it), so the run's length follows the CPU work it does.
+// 4. The summary says how busy the machine's cores were: on a 2-core machine they are busy for most of
+//    the run (78-87% of their time in the runs measured for the README, most of it the browsers'), so
+//    the run's length follows the CPU work it does.
 // Every step runs even when an earlier one failed, except those that need the build when the build
 // failed (the end-to-end, engine and cluster tests), which are reported as not run. The run ends with a
 // line per step, and fails unless every step ran and passed.
