@@ -1,5 +1,5 @@
 import { type ReactNode, useRef } from "react";
-import { Link, useLocation, useNavigation } from "react-router";
+import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { useFocusNewItems } from "~/lib/use-focus-new-items";
 
 /**
@@ -9,6 +9,7 @@ import { useFocusNewItems } from "~/lib/use-focus-new-items";
  */
 export function LoadMore({ to, label = "Load More" }: { to: string; label?: string }) {
   const navigation = useNavigation();
+  const navigate = useNavigate();
   const location = useLocation();
   const target = new URL(to, `http://site${location.pathname}`);
   const loading =
@@ -25,6 +26,22 @@ export function LoadMore({ to, label = "Load More" }: { to: string; label?: stri
         aria-disabled={loading || undefined}
         onClick={(event) => {
           if (loading) event.preventDefault();
+          if (
+            event.defaultPrevented ||
+            event.button !== 0 ||
+            event.metaKey ||
+            event.altKey ||
+            event.ctrlKey ||
+            event.shiftKey
+          )
+            return;
+          // "Loading..." is drawn as the navigation starts (flushSync). The router's updates are
+          // otherwise transitions: when the next page's answer came before the loading state was drawn
+          // (a busy phone), React drew only the newer update, which waits for the streamed list, and
+          // the visitor saw "Load More" unchanged until the new items came. The arrival is still a
+          // transition, so the items shown stay in place meanwhile.
+          event.preventDefault();
+          void navigate(to, { preventScrollReset: true, flushSync: true });
         }}
         className="inline-flex min-h-12 items-center justify-center rounded-full border border-brand-700 px-7 font-semibold text-brand-700 transition-colors hover:bg-brand-50 aria-disabled:cursor-wait aria-disabled:opacity-70"
       >
