@@ -72,8 +72,8 @@ const RECORDER = `addEventListener("pointerdown", (event) => {
  * Resolves, in the page, with the milliseconds from the recorded pointerdown to the end of the frame
  * that first draws `result`: its animation frame, then a user-blocking task, which runs as soon as that
  * frame's rendering is done. (A plain `setTimeout` after the frame waited behind every task queued
- * meanwhile, such as the rest of the modules or React's effects: up to 140 ms at 4x after a frame the
- * visitor already saw.)
+ * meanwhile, such as the rest of the modules or React's effects: 50-90 ms more than this marker at 4x
+ * for taps before hydration, after a frame the visitor had already seen.)
  */
 const watchFor = (result: string) => `new Promise((resolve) => {
   let done = false;
