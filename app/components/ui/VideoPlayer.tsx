@@ -24,6 +24,14 @@ export interface VideoPlayerProps {
  * hydrated, then plays inline (`page-bootstrap.ts`; should hydration not come, the video opens in a
  * new tab as without JavaScript). Without a video it is the poster alone, with nothing to press.
  */
+/**
+ * Play is replaced by the player as it is pressed: keyboard focus moves on to the player rather than
+ * falling back to the start of the page with the button it was on.
+ */
+function takeFocusLeftByPlay(player: HTMLElement | null): void {
+  if (player && (document.activeElement === null || document.activeElement === document.body)) player.focus();
+}
+
 export function VideoPlayer({
   title,
   video,
@@ -40,6 +48,7 @@ export function VideoPlayer({
       <div className={frame}>
         {video.kind === "embed" ? (
           <iframe
+            ref={takeFocusLeftByPlay}
             src={withAutoplay(video.url)}
             title={title}
             allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
@@ -50,6 +59,7 @@ export function VideoPlayer({
         ) : (
           // biome-ignore lint/a11y/useMediaCaption: the clips are silent tours, with nothing to caption
           <video
+            ref={takeFocusLeftByPlay}
             src={video.url}
             aria-label={title}
             controls
