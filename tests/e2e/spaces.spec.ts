@@ -146,6 +146,27 @@ test.describe("the FAQ", () => {
 });
 
 /** Waits until a `<video>` has decoded frames and its clock runs: the clip really plays. */
+/**
+ * Whether keyboard focus on a control shows: the control matches `:focus-visible`, and a focus outline
+ * is drawn outside the nearest box that clips the control (a video tile's rounded frame), where
+ * nothing inside covers it and the clip does not cut it: the control's own outline when nothing clips
+ * it, else the frame's. (An outline inside the control was covered by its poster.)
+ */
+function focusOutlineShows(element: import("@playwright/test").Locator): Promise<boolean | string> {
+  return element.evaluate((focused) => {
+    if (!focused.matches(":focus-visible")) return "not :focus-visible";
+    let clip = focused.parentElement;
+    while (clip && getComputedStyle(clip).overflow === "visible") clip = clip.parentElement;
+    const drawnBy = clip && clip !== document.body && clip !== document.documentElement ? clip : focused;
+    const style = getComputedStyle(drawnBy);
+    return (
+      style.outlineStyle !== "none" &&
+      Number.parseFloat(style.outlineWidth) >= 2 &&
+      Number.parseFloat(style.outlineOffset) >= 0
+    );
+  });
+}
+
 async function expectPlaying(video: import("@playwright/test").Locator): Promise<void> {
   await expect
     .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState >= 2 && element.currentTime > 0), {
@@ -289,13 +310,20 @@ test.describe("space pages", () => {
       await expect(tours.getByRole("button", { name: /^Play video: / })).toHaveCount(2);
       await expect(page.locator("iframe, video")).toHaveCount(0);
       expect(clipRequests).toEqual([]);
-      // From the keyboard: Play is replaced by the player, and focus goes on to the player.
-      await tours.getByRole("button", { name: `Play video: ${coworking.videos[0]!.title}` }).focus();
+      // From the keyboard: Play shows its focus, is replaced by the player, and focus goes on to the
+      // player, which shows it too (around the tile's frame, which clips what is inside it).
+      const play = tours.getByRole("button", { name: `Play video: ${coworking.videos[0]!.title}` });
+      await play.focus();
+      await page.keyboard.press("Shift+Tab");
+      await page.keyboard.press("Tab");
+      await expect(play).toBeFocused();
+      expect(await focusOutlineShows(play)).toBe(true);
       await page.keyboard.press("Enter");
       const video = tours.locator("video");
       await expect(video).toHaveAttribute("src", /^\/_demo\/content\/.+\/video-tour-coworking-floor\.mp4$/);
       await expect(video).toHaveAccessibleName(coworking.videos[0]!.title);
       await expect(video).toBeFocused();
+      expect(await focusOutlineShows(video)).toBe(true);
       await expectPlaying(video);
       expect(clipRequests.length).toBeGreaterThan(0);
       // Offline: nothing was asked of an outside video host.

@@ -41,7 +41,13 @@ export function VideoPlayer({
   className,
 }: VideoPlayerProps) {
   const [playing, setPlaying] = useState(false);
-  const frame = cn("relative aspect-video overflow-hidden rounded-[var(--radius-card)] bg-brand-900", className);
+  const frame = cn(
+    "relative aspect-video overflow-hidden rounded-[var(--radius-card)] bg-brand-900",
+    // The frame clips to its rounded corners, which cut away the focus outline of the control inside
+    // (Play, the link without JavaScript, the player): the frame draws it instead.
+    "has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-400",
+    className,
+  );
 
   if (playing && video) {
     return (
