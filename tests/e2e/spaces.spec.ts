@@ -145,7 +145,6 @@ test.describe("the FAQ", () => {
   });
 });
 
-/** Waits until a `<video>` has decoded frames and its clock runs: the clip really plays. */
 /**
  * Whether keyboard focus on a control shows: the control matches `:focus-visible`, and a focus outline
  * is drawn outside the nearest box that clips the control (a video tile's rounded frame), where
@@ -167,6 +166,7 @@ function focusOutlineShows(element: import("@playwright/test").Locator): Promise
   });
 }
 
+/** Waits until a `<video>` has decoded frames and its clock runs: the clip really plays. */
 async function expectPlaying(video: import("@playwright/test").Locator): Promise<void> {
   await expect
     .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState >= 2 && element.currentTime > 0), {

@@ -17,14 +17,6 @@ export interface VideoPlayerProps {
 }
 
 /**
- * A click-to-load video (SPEC.md video tile): a poster and a play button until the visitor presses
- * it, then the video inline: the host's player for YouTube and Vimeo, the browser's own for a video
- * file. Nothing of the video loads before that click. Without JavaScript the tile is a link to the
- * video in a new tab. Before hydration it is already the button: a click is held until the page is
- * hydrated, then plays inline (`page-bootstrap.ts`; should hydration not come, the video opens in a
- * new tab as without JavaScript). Without a video it is the poster alone, with nothing to press.
- */
-/**
  * Play is replaced by the player as it is pressed: keyboard focus moves on to the player rather than
  * falling back to the start of the page with the button it was on.
  */
@@ -32,6 +24,14 @@ function takeFocusLeftByPlay(player: HTMLElement | null): void {
   if (player && (document.activeElement === null || document.activeElement === document.body)) player.focus();
 }
 
+/**
+ * A click-to-load video (SPEC.md video tile): a poster and a play button until the visitor presses
+ * it, then the video inline: the host's player for YouTube and Vimeo, the browser's own for a video
+ * file. Nothing of the video loads before that click. Without JavaScript the tile is a link to the
+ * video in a new tab. Before hydration it is already the button: a click is held until the page is
+ * hydrated, then plays inline (`page-bootstrap.ts`; should hydration not come, the video opens in a
+ * new tab as without JavaScript). Without a video it is the poster alone, with nothing to press.
+ */
 export function VideoPlayer({
   title,
   video,
