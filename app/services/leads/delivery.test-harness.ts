@@ -11,7 +11,7 @@ import { afterEach, beforeEach, vi } from "vitest";
 import { startWebhookSink, type WebhookSink } from "../../../demo/webhook.ts";
 import type { ContactSubmission } from "~/lib/contact";
 import { type LeadStore, openLeadStore } from "./index.ts";
-import { createLeadDelivery, type LeadDelivery } from "./delivery.server.ts";
+import { createLeadDelivery, type LeadDelivery, type LeadDeliveryOptions } from "./delivery.server.ts";
 
 export const submission: ContactSubmission = {
   name: "Jordan Reyes",
@@ -55,55 +55,30 @@ export function setUpEachTest(): void {
   });
 }
 
+/**
+ * A store in the test's folder and a worker posting to the test's sink: the shortest retries (random
+ * is 0) and a 2 s post timeout unless the test says otherwise.
+ */
 export async function setup({
   mirror = false,
-  random = () => 0,
   wrap = (store: LeadStore) => store,
   webhookPath = "/hooks/leads",
-  firstRetryMs = 5_000,
-  leaseMs,
-  recordReserveMs,
-  postIntervalMs,
-  maxPostsInFlight,
-  probeAfterMs,
-  pollMs,
-  fetch,
-  acceptingWindowMs,
-  retryWhileAcceptingMs,
+  ...options
 }: {
   mirror?: boolean;
-  random?: () => number;
   wrap?: (store: LeadStore) => LeadStore;
   webhookPath?: string;
-  firstRetryMs?: number;
-  leaseMs?: number;
-  recordReserveMs?: number;
-  postIntervalMs?: number;
-  maxPostsInFlight?: number;
-  probeAfterMs?: number;
-  pollMs?: number;
-  fetch?: typeof globalThis.fetch;
-  acceptingWindowMs?: number;
-  retryWhileAcceptingMs?: number;
-} = {}) {
+} & Omit<LeadDeliveryOptions, "store" | "webhookUrl" | "mirrorUrl" | "log"> = {}) {
   const store = await openLeadStore({ dataDir });
   const worker = createLeadDelivery({
+    timeoutMs: 2_000,
+    firstRetryMs: 5_000,
+    random: () => 0,
+    ...options,
     store: wrap(store),
     webhookUrl: `${sink.url}${webhookPath}`,
     mirrorUrl: mirror ? `${sink.url}/mirror` : null,
     log,
-    timeoutMs: 2_000,
-    firstRetryMs,
-    leaseMs,
-    recordReserveMs,
-    postIntervalMs,
-    maxPostsInFlight,
-    probeAfterMs,
-    pollMs,
-    fetch,
-    random,
-    acceptingWindowMs,
-    retryWhileAcceptingMs,
   });
   closeAfterTest({ store, worker });
   return { store, worker };
