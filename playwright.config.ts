@@ -1,12 +1,13 @@
 import { defineConfig } from "@playwright/test";
-import { chromiumPath, playwrightChromiumFlags } from "./scripts/chromium-path.js";
+import { chromiumFlags, headlessShellPath } from "./scripts/chromium-path.js";
 import { DEMO_SITE, SERVER_LOG_DIR } from "./tests/e2e/support/servers";
 
 /**
- * End-to-end tests against the production build, in Debian's Chromium, on the demo site: `npm start`
- * as a visitor gets it, every integration on its embedded stand-in. Tests that need the build
- * configured for outside services they control (to check they are used, and to make them fail, slow
- * down or answer oddly) get a site of their own (`isolatedSite`, tests/e2e/support/fixtures.ts).
+ * End-to-end tests against the production build, in Debian's Chromium (its headless shell,
+ * scripts/chromium-path.js), on the demo site: `npm start` as a visitor gets it, every integration on
+ * its embedded stand-in. Tests that need the build configured for outside services they control (to
+ * check they are used, and to make them fail, slow down or answer oddly) get a site of their own
+ * (`isolatedSite`, tests/e2e/support/fixtures.ts).
  */
 const serverEnv = { NODE_ENV: "production", HOST: "127.0.0.1" };
 
@@ -34,7 +35,7 @@ export default defineConfig({
     // A visitor's browser: headless Chromium's own user agent counts as a bot, which gets every page
     // unstreamed. Tests of what bots get set a crawler's user agent themselves.
     userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
-    launchOptions: { executablePath: chromiumPath, args: playwrightChromiumFlags },
+    launchOptions: { executablePath: headlessShellPath, args: chromiumFlags },
     // Recording a trace of every test (to keep the failed ones') took a quarter to a third of the run's
     // time on a 2-core machine (screencast frames and a DOM snapshot around every action). A failed test
     // still shows its error context (the page's accessibility snapshot), a screenshot and the servers'

@@ -1,5 +1,17 @@
-// Where the tests find Chromium: Debian's package, unless CHROME_PATH points elsewhere.
+// Where the tests, benches and scripts find Chromium: Debian's packages, unless CHROME_PATH or
+// CHROME_HEADLESS_SHELL_PATH point elsewhere.
+
+// The browser a visitor runs (the `chromium` package): the benches, the hydration trace and the demo
+// images use it.
 export const chromiumPath = process.env.CHROME_PATH || "/usr/bin/chromium";
+
+// The end-to-end tests' browser (the `chromium-headless-shell` package, built from the same source
+// as `chromium`): the same engine (Blink, V8, the network stack) without the browser's windows and
+// their WebUI pages, which is what Playwright itself runs headless. Every test opens a new browser
+// context; in the full browser that cost about 0.25 s of CPU each, in this one about 0.09, and the
+// whole end-to-end step did about a quarter less CPU work (README, "How long npm test takes").
+export const headlessShellPath =
+  process.env.CHROME_HEADLESS_SHELL_PATH || "/usr/lib/chromium/chromium-headless-shell";
 
 // Flags for a headless Chromium on a machine without outside network access.
 export const chromiumFlags = [
@@ -9,33 +21,4 @@ export const chromiumFlags = [
   "--disable-component-update",
   "--disable-sync",
   "--no-first-run",
-];
-
-// The features Playwright 1.65 turns off in the Chromium it launches (its own --disable-features).
-export const playwrightDisabledFeatures = [
-  "AvoidUnnecessaryBeforeUnloadCheckSync",
-  "DestroyProfileOnBrowserClose",
-  "HttpsUpgrades",
-  "HttpsFirstBalancedModeAutoEnable",
-  "LensOverlay",
-  "MediaRouter",
-  "PaintHolding",
-  "ThirdPartyStoragePartitioning",
-  "AvoidCorsURLLoaderRestartOnRedirect",
-  "TcpPortRandomizationWin",
-  "OptimizationHints",
-  "NetworkTimeServiceQuerying",
-  "AimEnabled",
-  "PreconnectToSearch",
-  "msForceBrowserSignIn",
-  "msEdgeUpdateLaunchServicesPreferredVersion",
-];
-
-// The Chromium flags of the end-to-end tests. Every new browser context is a new window, and Chromium
-// 156 builds each window's omnibox popup as two WebUI pages (chrome://omnibox-popup.top-chrome/) that
-// no test looks at: about 0.45 s of CPU per test. Chromium reads only the last --disable-features, so
-// this one repeats Playwright's (chromium-path.test.ts fails when a Playwright upgrade changes them).
-export const playwrightChromiumFlags = [
-  ...chromiumFlags,
-  `--disable-features=${[...playwrightDisabledFeatures, "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"].join(",")}`,
 ];
