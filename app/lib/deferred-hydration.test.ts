@@ -1,6 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { createDocumentRewriter, deferredModuleScript, evaluationOrder } from "./deferred-hydration";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  createDocumentRewriter,
+  deferredModuleScript,
+  evaluationOrder,
+  HERO_PAINT_WAIT_MS,
+} from "./deferred-hydration";
 
 const nonce = "bm9uY2UtZm9yLXRlc3Q=";
 const moduleCode = `import * as route0 from "/assets/root-1.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry.client-1.js");`;
@@ -192,6 +197,65 @@ describe("the bootstrap", () => {
     } finally {
       hero.remove();
     }
+  });
+
+  describe("where the browser reports the largest paint (Largest Contentful Paint)", () => {
+    let reportLargestPaint: (element: Element) => void = () => {};
+    const RealObserver = window.PerformanceObserver;
+
+    beforeEach(() => {
+      class LargestPaintObserver {
+        static readonly supportedEntryTypes = ["largest-contentful-paint"];
+        constructor(private readonly callback: PerformanceObserverCallback) {}
+        observe({ type }: PerformanceObserverInit) {
+          if (type !== "largest-contentful-paint") return;
+          reportLargestPaint = (element) =>
+            this.callback(
+              { getEntries: () => [{ element }] } as unknown as PerformanceObserverEntryList,
+              this as never,
+            );
+        }
+        disconnect() {
+          reportLargestPaint = () => {};
+        }
+      }
+      window.PerformanceObserver = LargestPaintObserver as unknown as typeof PerformanceObserver;
+    });
+    afterEach(() => {
+      window.PerformanceObserver = RealObserver;
+    });
+
+    it("waits after the hero's decoding until the browser reports the hero painted", async () => {
+      const hero = loadedPageWithHero(() => Promise.resolve());
+      try {
+        runBootstrap();
+        await vi.advanceTimersByTimeAsync(HERO_PAINT_WAIT_MS - 100);
+        reportLargestPaint(document.body);
+        await vi.advanceTimersByTimeAsync(50);
+        expect(document.querySelector('script[type="module"]')).toBeNull();
+        reportLargestPaint(hero);
+        await vi.advanceTimersByTimeAsync(50);
+        expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1);
+      } finally {
+        hero.remove();
+      }
+    });
+
+    it("starts HERO_PAINT_WAIT_MS after the decoding when the hero's paint is not reported (out of view)", async () => {
+      const hero = loadedPageWithHero(() => Promise.resolve());
+      try {
+        runBootstrap();
+        await vi.advanceTimersByTimeAsync(HERO_PAINT_WAIT_MS - 50);
+        expect(document.querySelector('script[type="module"]')).toBeNull();
+        await vi.advanceTimersByTimeAsync(100);
+        expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1);
+        reportLargestPaint(hero);
+        await vi.advanceTimersByTimeAsync(100);
+        expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1);
+      } finally {
+        hero.remove();
+      }
+    });
   });
 
   it("does not wait for a hero image that failed", async () => {

@@ -28,6 +28,9 @@ export interface DocumentRewriter {
 /** Hydration starts at the latest this long after the page's HTML arrived, should `load` never come. */
 export const HYDRATION_FALLBACK_MS = 8_000;
 
+/** How long after the hero image is decoded the scripts wait, at most, for the browser to report its paint. */
+export const HERO_PAINT_WAIT_MS = 500;
+
 const SCRIPT_END = "</script>";
 
 export function createDocumentRewriter({
@@ -152,15 +155,15 @@ export function evaluationOrder(moduleCode: string, preloads: string[]): string[
 /**
  * The classic script that stands in for the module script. It waits for the page's `load` event (the
  * hero image and the stylesheet are in), for its first contentful paint to have been reported and for
- * the hero image (the page's largest paint) to be decoded or to have failed, then a frame more. Only
- * then does it preload the modules, evaluate them one task at a time (`evaluationOrder`), and run the
- * module code under the same nonce (browsers expose it as `currentScript.nonce`), which hydrates the
- * page. Should the load, the paint or the hero's decoding never come (a frame that never loads, a tab
- * in the background), the scripts start after `HYDRATION_FALLBACK_MS`. A
- * visitor's first interaction starts them at once: the page's first script (`page-bootstrap.ts`)
- * calls `window.pageBootstrap.startHydration`, which this script sets. While a click waits for
- * hydration (`pageBootstrap.holding`), the modules are evaluated one after another without yielding:
- * the visitor is waiting for exactly that.
+ * the hero image (the page's largest paint) to be decoded and painted or to have failed, then a frame
+ * more. Only then does it preload the modules, evaluate them one task at a time (`evaluationOrder`),
+ * and run the module code under the same nonce (browsers expose it as `currentScript.nonce`), which
+ * hydrates the page. Should the load, the paint or the hero's decoding never come (a frame that never
+ * loads, a tab in the background), the scripts start after `HYDRATION_FALLBACK_MS`. A visitor's first
+ * interaction starts them at once: the page's first script (`page-bootstrap.ts`) calls
+ * `window.pageBootstrap.startHydration`, which this script sets. While a click waits for hydration
+ * (`pageBootstrap.holding`), the modules are evaluated one after another without yielding: the
+ * visitor is waiting for exactly that.
  */
 export function deferredModuleScript(nonce: string | null, moduleCode: string, preloads: string[]): string {
   const bootstrap = [
@@ -180,9 +183,18 @@ export function deferredModuleScript(nonce: string | null, moduleCode: string, p
     'if(types.indexOf("paint")<0)ready();else{var o=new PerformanceObserver(function(list){',
     'if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();ready()}});o.observe({type:"paint",buffered:true})}',
     // The hero image is the page's largest paint, and on a busy device it can be decoded and painted
-    // well after the load event and the first (text) paint: the scripts wait for it to be decoded, so
-    // that it is painted in the frames before they start, or for it to fail.
-    'var h=document.querySelector("img[fetchpriority=high]");if(h&&h.decode)h.decode().then(ready,ready);else ready();',
+    // well after the load event and the first (text) paint: the scripts wait for it to be decoded and
+    // then painted, or for it to fail. A decoded image is drawn in the next frame, but on a starved
+    // device that frame can reach the screen after two more have begun, so where the browser reports
+    // the largest paint (Largest Contentful Paint) the scripts wait for its report of the hero, and
+    // for at most HERO_PAINT_WAIT_MS (a hero scrolled out of view, or not the largest, is not reported).
+    'var h=document.querySelector("img[fetchpriority=high]"),heroDone=0;',
+    "function heroPainted(){if(!heroDone){heroDone=1;ready()}}",
+    'function heroDecoded(){if(types.indexOf("largest-contentful-paint")<0)return heroPainted();',
+    "new PerformanceObserver(function(list,observer){var e=list.getEntries();for(var i=0;i<e.length;i++)if(e[i].element===h){observer.disconnect();return heroPainted()}})",
+    '.observe({type:"largest-contentful-paint",buffered:true});',
+    `setTimeout(heroPainted,${HERO_PAINT_WAIT_MS})}`,
+    "if(h&&h.decode)h.decode().then(heroDecoded,heroPainted);else ready();",
     `setTimeout(go,${HYDRATION_FALLBACK_MS});`,
     // The first interaction starts hydration at once (page-bootstrap.ts), even before this script ran.
     "var b=window.pageBootstrap;if(b){b.startHydration=go;if(b.hydrationRequested)go()}",
