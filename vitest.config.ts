@@ -15,5 +15,9 @@ export default defineConfig({
     // at once left a core idle (unit step 47 s with two, 35 s with four; the CPU-bound tests, such as a
     // thousand token requests in 5 s, still pass).
     maxWorkers: Math.max(4, availableParallelism() - 1),
+    // A worker runs file after file without a fresh module graph for each (starting one took about a
+    // third of a second of CPU per file: the step 34 → 28 s). No test mocks modules, stubs globals or
+    // changes the environment for later files; files in shuffled orders pass the same.
+    isolate: false,
   },
 });
