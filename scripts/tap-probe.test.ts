@@ -21,20 +21,30 @@ describe("the tap probe", () => {
   });
 
   it("shows each condition's median beside the others and flags a cell over the budget in either", () => {
-    const row = (moment: TapRow["moment"], samples: (number | null)[]): TapRow => ({
+    const row = (moment: TapRow["moment"], samples: (number | null)[], answers: (number | null)[]): TapRow => ({
       control: "video tile",
       route: "/coworking",
       moment,
       samples,
       median: medianTap(samples),
+      answers,
+      answerMedian: medianTap(answers),
     });
     const table = tapTable([
-      { name: "at rest", rows: [row("load", [150, 160, 170]), row("hydrated", [60, 70, 80])] },
-      { name: "one core busy", rows: [row("load", [210, 260, 230]), row("hydrated", [90, null, 95])] },
+      {
+        name: "at rest",
+        rows: [row("load", [150, 160, 170], [40, 50, 60]), row("hydrated", [60, 70, 80], [60, 70, 80])],
+      },
+      {
+        name: "one core busy",
+        rows: [row("load", [210, 260, 230], [90, 100, 95]), row("hydrated", [90, null, 95], [90, null, 95])],
+      },
     ]);
     const [header, load, hydrated] = table.split("\n");
-    expect(header).toMatch(/at rest \(median\)\s+one core busy \(median\)/);
-    expect(load).toMatch(/load\s+160 ms\s+230 ms\s+150 160 170 \| 210 260 230\s+over 200 ms/);
-    expect(hydrated).toMatch(/hydrated\s+70 ms\s+95 ms\s+60 70 80 \| 90 lost 95\s+ok/);
+    expect(header).toMatch(
+      /at rest \(median\)\s+one core busy \(median\)\s+answered, at rest\s+answered, one core busy\s+samples/,
+    );
+    expect(load).toMatch(/load\s+160 ms\s+230 ms\s+50 ms\s+95 ms\s+150 160 170 \| 210 260 230\s+over 200 ms/);
+    expect(hydrated).toMatch(/hydrated\s+70 ms\s+95 ms\s+70 ms\s+95 ms\s+60 70 80 \| 90 lost 95\s+ok/);
   });
 });

@@ -69,28 +69,47 @@ const RECORDER = `addEventListener("pointerdown", (event) => {
 }, { capture: true, passive: true });`;
 
 /**
+ * A page expression that is truthy once the tap was visibly taken: a control held until hydration is
+ * marked busy in the frame after the tap (page-bootstrap.ts), or the result is there already.
+ */
+const answeredOrDone = (result: string) =>
+  `(document.querySelector('[data-hold-until-hydrated][aria-busy="true"]') || (${result}))`;
+
+/**
  * Resolves, in the page, with the milliseconds from the recorded pointerdown to the end of the frame
- * that first draws `result`: its animation frame, then a user-blocking task, which runs as soon as that
- * frame's rendering is done. (A plain `setTimeout` after the frame waited behind every task queued
- * meanwhile, such as the rest of the modules or React's effects: 50-90 ms more than this marker at 4x
- * for taps before hydration, after a frame the visitor had already seen.)
+ * that first draws `result`, and to the end of the frame that first shows the tap was taken (`answer`,
+ * at the latest with the result): each its animation frame, then a user-blocking task, which runs as
+ * soon as that frame's rendering is done. (A plain `setTimeout` after the frame waited behind every
+ * task queued meanwhile, such as the rest of the modules or React's effects: 50-90 ms more than this
+ * marker at 4x for taps before hydration, after a frame the visitor had already seen.)
  */
 const watchFor = (result: string) => `new Promise((resolve) => {
   let done = false;
+  let answer;
+  const afterFrame = (then) => requestAnimationFrame(() =>
+    window.scheduler?.postTask ? scheduler.postTask(then, { priority: "user-blocking" }) : setTimeout(then, 0),
+  );
+  const since = () => performance.now() - window.__tapDown;
+  let answerSeen = false;
   const check = () => {
-    if (done || window.__tapDown === undefined || !(${result})) return;
+    if (done || window.__tapDown === undefined) return;
+    if (!answerSeen && ${answeredOrDone(result)}) {
+      answerSeen = true;
+      afterFrame(() => { if (answer === undefined) answer = since(); });
+    }
+    if (!(${result})) return;
     done = true;
     observer.disconnect();
-    const stop = () => resolve(performance.now() - window.__tapDown);
-    requestAnimationFrame(() =>
-      window.scheduler?.postTask ? scheduler.postTask(stop, { priority: "user-blocking" }) : setTimeout(stop, 0),
-    );
+    afterFrame(() => {
+      const ms = since();
+      resolve({ result: ms, answer: Math.min(answer ?? ms, ms) });
+    });
   };
   const observer = new MutationObserver(check);
   observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   const poll = () => { check(); if (!done) requestAnimationFrame(poll); };
   requestAnimationFrame(poll);
-  setTimeout(() => { if (!done) { done = true; observer.disconnect(); resolve(null); } }, ${TAP_TIMEOUT_MS});
+  setTimeout(() => { if (!done) { done = true; observer.disconnect(); resolve({ result: null, answer: answer ?? null }); } }, ${TAP_TIMEOUT_MS});
 })`;
 
 interface Session {
@@ -179,16 +198,23 @@ async function warmedPage(browser: PipeBrowser, origin: string, control: TapCont
 }
 
 /**
- * One load of the control's page and one tap at `moment`: the milliseconds to its result, or null if
- * none came. In a new tab (a first visit), unless one is given (a warmed one).
+ * One load of the control's page and one tap at `moment`: the milliseconds to its result and to its
+ * first visible answer. In a new tab (a first visit), unless one is given (a warmed one).
  */
+export interface TapTiming {
+  /** Milliseconds to the tap's result, or null if none came. */
+  result: number | null;
+  /** Milliseconds to the first frame that showed the tap was taken (its result, or its control busy). */
+  answer: number | null;
+}
+
 export async function tapOnce(
   browser: PipeBrowser,
   origin: string,
   control: TapControl,
   moment: TapMoment,
   tab?: Session,
-): Promise<number | null> {
+): Promise<TapTiming> {
   const session = tab ?? (await openTapPage(browser));
   try {
     await load(browser, session, `${origin}${control.route}`, moment);
@@ -204,12 +230,13 @@ export async function tapOnce(
       })()`,
     );
     if (!centre) throw new Error(`${control.name}: no control on ${control.route}.`);
-    const answered = evaluate<number | null>(session, watchFor(control.result), true);
+    const timing = evaluate<TapTiming>(session, watchFor(control.result), true);
     for (const type of ["mousePressed", "mouseReleased"]) {
       await session.send("Input.dispatchMouseEvent", { type, ...centre, button: "left", clickCount: 1 });
     }
-    const ms = await answered;
-    return ms === null ? null : Math.round(ms);
+    const { result, answer } = await timing;
+    const round = (ms: number | null) => (ms === null ? null : Math.round(ms));
+    return { result: round(result), answer: round(answer) };
   } finally {
     // A kept tab leaves the page (its animations and timers would take the CPU from the next taps);
     // what it cached stays.
@@ -225,6 +252,9 @@ export interface TapRow {
   /** Milliseconds per tap, in the order taken; null for a tap whose result never came. */
   samples: (number | null)[];
   median: number | null;
+  /** Milliseconds per tap to the first frame that showed it was taken; null where nothing showed. */
+  answers: (number | null)[];
+  answerMedian: number | null;
 }
 
 /** The middle sample (a lost tap counts as the slowest); null when most taps were lost. */
@@ -250,18 +280,30 @@ export async function probeTaps(
   }: { runs: number; warm?: boolean; controls?: TapControl[]; log?: (line: string) => void },
 ): Promise<TapRow[]> {
   const rows: TapRow[] = controls.flatMap((control) =>
-    TAP_MOMENTS.map((moment) => ({ control: control.name, route: control.route, moment, samples: [], median: null })),
+    TAP_MOMENTS.map((moment) => ({
+      control: control.name,
+      route: control.route,
+      moment,
+      samples: [],
+      median: null,
+      answers: [],
+      answerMedian: null,
+    })),
   );
   const tap = async (control: TapControl, row: TapRow, run: number, tab?: Session) => {
-    let ms: number | null;
+    let timing: TapTiming;
     try {
-      ms = await tapOnce(browser, origin, control, row.moment, tab);
+      timing = await tapOnce(browser, origin, control, row.moment, tab);
     } catch (error) {
       log(`  ${row.control} at ${row.moment}: ${error instanceof Error ? error.message : error}`);
-      ms = null;
+      timing = { result: null, answer: null };
     }
-    row.samples.push(ms);
-    log(`  ${row.control} at ${row.moment}, run ${run + 1}: ${ms === null ? "no result" : `${ms} ms`}`);
+    row.samples.push(timing.result);
+    row.answers.push(timing.answer);
+    const shown = (ms: number | null, none: string) => (ms === null ? none : `${ms} ms`);
+    log(
+      `  ${row.control} at ${row.moment}, run ${run + 1}: ${shown(timing.result, "no result")} (answered: ${shown(timing.answer, "never")})`,
+    );
   };
   const rowsOf = (control: TapControl) => rows.filter((row) => row.control === control.name);
   if (warm) {
@@ -278,11 +320,17 @@ export async function probeTaps(
       for (const control of controls) for (const row of rowsOf(control)) await tap(control, row, run);
     }
   }
-  for (const row of rows) row.median = medianTap(row.samples);
+  for (const row of rows) {
+    row.median = medianTap(row.samples);
+    row.answerMedian = medianTap(row.answers);
+  }
   return rows;
 }
 
-/** The table: a row per control and moment, the median of each condition, and the budget. */
+/**
+ * The table: a row per control and moment, the median of each condition (to the result, then to the
+ * first frame that showed the tap was taken), the results' samples, and the budget (for the result).
+ */
 export function tapTable(conditions: { name: string; rows: TapRow[] }[]): string {
   const [first] = conditions;
   if (!first) return "";
@@ -292,6 +340,7 @@ export function tapTable(conditions: { name: string; rows: TapRow[] }[]): string
       "route",
       "tapped at",
       ...conditions.map((condition) => `${condition.name} (median)`),
+      ...conditions.map((condition) => `answered, ${condition.name}`),
       "samples",
       "budget",
     ],
@@ -303,6 +352,7 @@ export function tapTable(conditions: { name: string; rows: TapRow[] }[]): string
         row.route,
         row.moment,
         ...each.map((entry) => (entry.median === null ? "lost" : `${entry.median} ms`)),
+        ...each.map((entry) => (entry.answerMedian === null ? "never" : `${entry.answerMedian} ms`)),
         each.map((entry) => entry.samples.map((sample) => sample ?? "lost").join(" ")).join(" | "),
         over ? `over ${TAP_BUDGET_MS} ms` : "ok",
       ];

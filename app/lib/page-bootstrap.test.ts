@@ -164,6 +164,54 @@ describe("the first seconds' script", () => {
     expect(window.pageBootstrap?.holding).toBe(false);
   });
 
+  it("marks a held control busy from the click until it is replayed, and only the held ones", async () => {
+    document.body.innerHTML = `<button id="select" type="button" data-hold-until-hydrated="">Select</button>
+      <button id="other" type="button" data-hold-until-hydrated="">Other</button><button id="plain">Plain</button>`;
+    runFirstScript();
+    const busy = () => [...document.querySelectorAll('[aria-busy="true"]')].map((element) => element.id).toSorted();
+    document.getElementById("plain")?.click();
+    expect(busy()).toEqual([]);
+    document.getElementById("select")?.click();
+    expect(busy()).toEqual(["select"]);
+    document.getElementById("select")?.click();
+    document.getElementById("other")?.click();
+    expect(busy()).toEqual(["other", "select"]);
+    const seenAtReplay: (string | null)[] = [];
+    document.getElementById("select")?.addEventListener("click", (event) => {
+      seenAtReplay.push((event.currentTarget as HTMLElement).getAttribute("aria-busy"));
+    });
+    await markHydrated();
+    expect(busy()).toEqual([]);
+    // The control is no longer busy when its click is replayed: the hydrated page's answer takes over.
+    expect(seenAtReplay).toEqual([null]);
+  });
+
+  it("clears the busy mark when the hold times out and the control acts as without JavaScript", async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = `<button id="select" type="button" data-hold-until-hydrated="">Select</button>`;
+    runFirstScript();
+    const select = document.getElementById("select")!;
+    select.click();
+    expect(select.getAttribute("aria-busy")).toBe("true");
+    await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS - 1);
+    expect(select.getAttribute("aria-busy")).toBe("true");
+    await vi.advanceTimersByTimeAsync(1);
+    expect(select.hasAttribute("aria-busy")).toBe(false);
+    // From then on, until hydration, clicks are not held, so nothing is marked.
+    select.click();
+    expect(select.hasAttribute("aria-busy")).toBe(false);
+  });
+
+  it("clears the busy mark at once when a script fails before hydration", () => {
+    document.body.innerHTML = `<button id="again" type="button" data-hold-until-hydrated="">Again</button>`;
+    runFirstScript();
+    const again = document.getElementById("again")!;
+    again.click();
+    expect(again.getAttribute("aria-busy")).toBe("true");
+    window.dispatchEvent(new ErrorEvent("error", { message: "a module threw" }));
+    expect(again.hasAttribute("aria-busy")).toBe(false);
+  });
+
   it("does not hold clicks once the page is hydrated", async () => {
     document.body.innerHTML = `<a id="more" href="#more" data-analytics="" data-hold-until-hydrated="">Load More</a>`;
     runFirstScript();

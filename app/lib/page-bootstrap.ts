@@ -9,7 +9,9 @@
  *   its no-JavaScript one: a video tile, a booking option, Load More, the gallery filters, the contact
  *   form's Send) is held and replayed on the same control once the page is hydrated. A second click on
  *   a held control is the same click; a click on another control joins the queue, and each is replayed
- *   once, in order, as the hydrated page would have taken them;
+ *   once, in order, as the hydrated page would have taken them. A held control says so at once
+ *   (`aria-busy="true"`, drawn in the frame after the tap: app.css), until it is replayed or released,
+ *   so the visitor sees the tap was taken while the page loads what answers it;
  * - the page's scripts can fail: a module that never arrives, one that throws in an older browser or
  *   under an extension, a hydration that fails at the root. So if the page is not hydrated
  *   `HELD_CLICK_TIMEOUT_MS` after the first held click, whatever has arrived, or at once when a script
@@ -113,10 +115,11 @@ function firstSeconds(
   };
   for (const type of interactions) addEventListener(type, onFirstInteraction, { capture: true, passive: true });
 
-  /** Takes the held controls (still in the page) off the queue. */
+  /** Takes the held controls (still in the page) off the queue; they no longer say they are waiting. */
   const takeHeld = () => {
     clearTimeout(holdTimer);
     bootstrap.holding = false;
+    for (const control of held) control.removeAttribute("aria-busy");
     const controls = held.filter((control) => control.isConnected);
     held = [];
     return controls;
@@ -178,6 +181,7 @@ function firstSeconds(
       event.stopImmediatePropagation();
       if (held.includes(control)) return;
       held.push(control);
+      control.setAttribute("aria-busy", "true");
       bootstrap.holding = true;
       bootstrap.requestHydration();
       if (held.length === 1) holdTimer = setTimeout(giveUp, holdMs);

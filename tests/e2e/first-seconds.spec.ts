@@ -130,15 +130,20 @@ test.describe("a click before hydration is held and replayed once hydrated", () 
     context.on("page", (opened) => tabs.push(opened.url()));
     await page.goto("/coworking", { waitUntil: "domcontentloaded" });
     const tours = page.getByRole("region", { name: "Take a look around" });
-    await tours
-      .getByRole("button", { name: /^Play video: / })
-      .first()
-      .click();
+    const play = tours.getByRole("button", { name: /^Play video: / }).first();
+    await play.click();
     expect(await isHydrated(page)).toBe(false);
     await expect(tours.locator("video")).toHaveCount(0);
+    // The tap was taken, and the tile says so while the scripts load: busy, its frame ringed.
+    await expect(play).toHaveAttribute("aria-busy", "true");
+    const frame = play.locator("xpath=..");
+    await expect(frame).toHaveCSS("outline-style", "solid");
+    await expect(frame).toHaveCSS("cursor", "progress");
+    await expect(page.locator('[aria-busy="true"][data-hold-until-hydrated]')).toHaveCount(1);
     release();
     await waitForHydration(page);
     await expect(tours.locator("video")).toHaveCount(1);
+    await expect(page.locator('[aria-busy="true"][data-hold-until-hydrated]')).toHaveCount(0);
     await expect(tours.locator("video")).toHaveAttribute("src", /\.mp4$/);
     expect(tabs).toEqual([]);
     expect(await labels(page)).toEqual([expect.stringMatching(/^Play video: /)]);
@@ -150,8 +155,11 @@ test.describe("a click before hydration is held and replayed once hydrated", () 
     context.on("page", (opened) => tabs.push(opened.url()));
     await page.goto("/event-spaces", { waitUntil: "domcontentloaded" });
     const booking = page.getByRole("region", { name: "Book The Think Lounge" });
-    await booking.getByRole("button", { name: "Select: Half Day" }).click();
+    const option = booking.getByRole("button", { name: "Select: Half Day" });
+    await option.click();
     expect(await isHydrated(page)).toBe(false);
+    await expect(option).toHaveAttribute("aria-busy", "true");
+    await expect(option).toHaveCSS("outline-style", "solid");
     release();
     await waitForHydration(page);
     await expect(booking.getByRole("heading", { name: "Book the Think Lounge: Half Day" })).toBeVisible();

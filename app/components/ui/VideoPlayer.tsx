@@ -44,8 +44,10 @@ export function VideoPlayer({
   const frame = cn(
     "relative aspect-video overflow-hidden rounded-[var(--radius-card)] bg-brand-900",
     // The frame clips to its rounded corners, which cut away the focus outline of the control inside
-    // (Play, the link without JavaScript, the player): the frame draws it instead.
+    // (Play, the link without JavaScript, the player), and the ring of a Play tapped before hydration
+    // (app.css): the frame draws them instead.
     "has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-400",
+    "has-[[aria-busy=true]]:cursor-progress has-[[aria-busy=true]]:outline-3 has-[[aria-busy=true]]:outline-offset-2 has-[[aria-busy=true]]:outline-accent-400",
     className,
   );
 
