@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   controlLabel,
   gtagBootstrapScript,
@@ -16,6 +16,7 @@ function dataLayerEntries(): unknown[][] {
 }
 
 afterEach(() => {
+  vi.restoreAllMocks();
   delete window.dataLayer;
   delete window.gtag;
   document.body.innerHTML = "";
@@ -91,6 +92,18 @@ describe("controlLabel", () => {
     expect(controlLabel(mount(`<button data-analytics="Select: Half Day">Select</button>`))).toBe("Select: Half Day");
     expect(controlLabel(mount(`<button aria-label="Close booking form"><svg></svg></button>`))).toBe(
       "Close booking form",
+    );
+  });
+
+  it("reads no style for a control named by data-analytics (a tap waits for nothing it does not need)", () => {
+    const control = mount(
+      `<button data-analytics="Play video: Tour"><span class="sr-only">Play video: Tour</span><img alt=""><span>Tour</span></button>`,
+    );
+    const styles = vi.spyOn(window, "getComputedStyle");
+    expect(controlLabel(control)).toBe("Play video: Tour");
+    expect(styles).not.toHaveBeenCalled();
+    expect(controlLabel(mount(`<button data-analytics="  Select:\n  Half Day ">Select</button>`))).toBe(
+      "Select: Half Day",
     );
   });
 });

@@ -93,6 +93,10 @@ export function recordedControl(target: EventTarget | null): HTMLElement | null 
  * button's `aria-label`); at most 100 characters.
  */
 export function controlLabel(control: HTMLElement): string {
+  const named = control.dataset.analytics?.trim();
+  // The visible text is only read when it is needed: reading it styles every element of the control,
+  // work a tap would otherwise wait for before the page can answer it.
+  if (named) return named.replace(/\s+/g, " ").slice(0, 100);
   let text = "";
   const visit = (node: Node) => {
     if (node.nodeType === Node.TEXT_NODE) {
@@ -114,11 +118,7 @@ export function controlLabel(control: HTMLElement): string {
     if (separate) text += " ";
   };
   for (const child of control.childNodes) visit(child);
-  const label =
-    control.dataset.analytics?.trim() ||
-    text.replace(/\s+/g, " ").trim() ||
-    control.getAttribute("aria-label")?.trim() ||
-    control.title.trim();
+  const label = text.replace(/\s+/g, " ").trim() || control.getAttribute("aria-label")?.trim() || control.title.trim();
   return label.replace(/\s+/g, " ").slice(0, 100);
 }
 
