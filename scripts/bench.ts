@@ -13,7 +13,8 @@
 //   --taps              instead of Lighthouse, the tap probe (scripts/tap-probe.ts): the video tile, a booking
 //                       option, Load More, a gallery filter and Send on an empty contact form, each tapped at
 //                       DOMContentLoaded, at load and hydrated, on a 412 px Chromium with its CPU slowed 4x,
-//                       from pointerdown to the end of the frame that draws the result; the median of
+//                       from pointerdown to the end of the frame that draws the result (and, beside it,
+//                       to the first frame that shows the tap was taken: a held control marked busy); the median of
 //                       --runs taps at rest and again with one core kept busy (a second process in a busy
 //                       loop), against the 200 ms budget (INP "good"). Results in .lighthouse/taps.json
 //                       unless --json says
