@@ -5,11 +5,10 @@
 // result, and (the "answered" columns) to the end of the first frame that shows the tap was taken: a
 // tap held until hydration marks its control busy at once (page-bootstrap.ts). Each load is a first
 // visit (a new browser context: nothing cached) or, `warm`, a return visit (a tab kept per control that
-// has loaded the page twice: its scripts cached and compiled). The
-// control is scrolled into view at once before the tap (the site scrolls smoothly, and a tap during a
-// smooth scroll misses), and the tap is the browser's own mouse input at the control's centre. The probe
-// drives Chromium over the DevTools protocol on a pipe without enabling the Runtime domain
-// (cdp-pipe.ts), as a visitor's browser.
+// has loaded the page twice: its scripts cached and compiled). The control is scrolled into view at
+// once before the tap (the site scrolls smoothly, and a tap during a smooth scroll misses), and the tap
+// is the browser's own mouse input at the control's centre. The probe drives Chromium over the DevTools
+// protocol on a pipe without enabling the Runtime domain (cdp-pipe.ts), as a visitor's browser.
 import { loadavg } from "node:os";
 import type { PipeBrowser } from "./cdp-pipe.ts";
 
