@@ -3,12 +3,13 @@
 // control is tapped at DOMContentLoaded, at the `load` event, and once the page is hydrated and idle;
 // the time runs from the tap's `pointerdown` to the end of the frame that first draws its visible
 // result, and (the "answered" columns) to the end of the first frame that shows the tap was taken: a
-// tap held until hydration marks its control busy at once (page-bootstrap.ts). Each load is a first
-// visit (a new browser context: nothing cached) or, `warm`, a return visit (a tab kept per control that
-// has loaded the page twice: its scripts cached and compiled). The control is scrolled into view at
-// once before the tap (the site scrolls smoothly, and a tap during a smooth scroll misses), and the tap
-// is the browser's own mouse input at the control's centre. The probe drives Chromium over the DevTools
-// protocol on a pipe without enabling the Runtime domain (cdp-pipe.ts), as a visitor's browser.
+// tap held until hydration marks its control busy at once (page-bootstrap.ts), and a hydrated Load More
+// says "Loading..." while the next page comes. Each load is a first visit (a new browser context:
+// nothing cached) or, `warm`, a return visit (a tab kept per control that has loaded the page twice: its
+// scripts cached and compiled). The control is scrolled into view at once before the tap (the site
+// scrolls smoothly, and a tap during a smooth scroll misses), and the tap is the browser's own mouse
+// input at the control's centre. The probe drives Chromium over the DevTools protocol on a pipe without
+// enabling the Runtime domain (cdp-pipe.ts), as a visitor's browser.
 import { loadavg } from "node:os";
 import type { PipeBrowser } from "./cdp-pipe.ts";
 
@@ -23,6 +24,8 @@ export interface TapControl {
   control: string;
   /** A page expression that is truthy once the tap's visible result is in the DOM. */
   result: string;
+  /** A page expression that is truthy while the control shows it is working on the tap, if it shows that. */
+  pending?: string;
 }
 
 /** The controls whose hydrated behaviour differs from their no-JavaScript one (their clicks are held). */
@@ -44,6 +47,7 @@ export const TAP_CONTROLS: TapControl[] = [
     route: "/blog",
     control: `document.querySelector('main a[data-analytics][href*="page=2"]')`,
     result: `document.querySelectorAll('main article').length > 6`,
+    pending: `document.querySelector('main a[aria-disabled="true"]')?.textContent === 'Loading...'`,
   },
   {
     name: "gallery filter",
@@ -71,10 +75,11 @@ const RECORDER = `addEventListener("pointerdown", (event) => {
 
 /**
  * A page expression that is truthy once the tap was visibly taken: a control held until hydration is
- * marked busy in the frame after the tap (page-bootstrap.ts), or the result is there already.
+ * marked busy in the frame after the tap (page-bootstrap.ts), the hydrated control shows its own
+ * pending state (Load More's "Loading..."), or the result is there already.
  */
-const answeredOrDone = (result: string) =>
-  `(document.querySelector('[data-hold-until-hydrated][aria-busy="true"]') || (${result}))`;
+const answeredOrDone = ({ result, pending }: TapControl) =>
+  `(document.querySelector('[data-hold-until-hydrated][aria-busy="true"]') || ${pending ? `(${pending}) ||` : ""} (${result}))`;
 
 /**
  * Resolves, in the page, with the milliseconds from the recorded pointerdown to the end of the frame
@@ -84,7 +89,7 @@ const answeredOrDone = (result: string) =>
  * task queued meanwhile, such as the rest of the modules or React's effects: 50-90 ms more than this
  * marker at 4x for taps before hydration, after a frame the visitor had already seen.)
  */
-const watchFor = (result: string) => `new Promise((resolve) => {
+const watchFor = (control: TapControl) => `new Promise((resolve) => {
   let done = false;
   let answer;
   const afterFrame = (then) => requestAnimationFrame(() =>
@@ -94,11 +99,11 @@ const watchFor = (result: string) => `new Promise((resolve) => {
   let answerSeen = false;
   const check = () => {
     if (done || window.__tapDown === undefined) return;
-    if (!answerSeen && ${answeredOrDone(result)}) {
+    if (!answerSeen && ${answeredOrDone(control)}) {
       answerSeen = true;
       afterFrame(() => { if (answer === undefined) answer = since(); });
     }
-    if (!(${result})) return;
+    if (!(${control.result})) return;
     done = true;
     observer.disconnect();
     afterFrame(() => {
@@ -231,7 +236,7 @@ export async function tapOnce(
       })()`,
     );
     if (!centre) throw new Error(`${control.name}: no control on ${control.route}.`);
-    const timing = evaluate<TapTiming>(session, watchFor(control.result), true);
+    const timing = evaluate<TapTiming>(session, watchFor(control), true);
     for (const type of ["mousePressed", "mouseReleased"]) {
       await session.send("Input.dispatchMouseEvent", { type, ...centre, button: "left", clickCount: 1 });
     }
