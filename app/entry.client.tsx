@@ -15,6 +15,8 @@ async function hydrate() {
   const urgent = window.pageBootstrap?.holding === true;
   if (!urgent) await nextTask();
   const hydratePage = () => {
+    // From here the DOM is React's: the first script stops answering taps itself (it holds them).
+    if (window.pageBootstrap) window.pageBootstrap.hydrationStarted = true;
     hydrateRoot(
       document,
       <StrictMode>

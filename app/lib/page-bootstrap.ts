@@ -22,6 +22,7 @@
  * Nothing here knows a component: controls are marked in their markup.
  */
 import { controlLabel, pageViewParams, recordClick, recordedControl, redactLabel, sendEvent } from "./analytics";
+import { ANSWER_ATTRIBUTE, ANSWER_ROOT_ATTRIBUTE, ANSWER_TEMPLATE_ATTRIBUTE } from "./answer-before-hydration";
 
 /** What the first script shares with the hydration bootstrap and the hydrated page (`window.pageBootstrap`). */
 export interface PageBootstrap {
@@ -33,6 +34,10 @@ export interface PageBootstrap {
   holding: boolean;
   /** Hydration was asked for (a first interaction, a held click) before it could start. */
   hydrationRequested: boolean;
+  /** Set by the hydration bootstrap just before React takes the page: the DOM is React's from then. */
+  hydrationStarted: boolean;
+  /** The keys of the taps the first script answered itself (`answer-before-hydration.tsx`). */
+  answered: string[];
   /** Set by the hydration bootstrap: loads the modules and hydrates, now. */
   startHydration: (() => void) | null;
   /** Starts hydration at once (once). */
@@ -78,7 +83,17 @@ function firstSeconds(
     holdMs,
     holdAttribute,
     fallbackHrefAttribute,
-  }: { holdMs: number; holdAttribute: string; fallbackHrefAttribute: string },
+    answerAttribute,
+    answerRootAttribute,
+    answerTemplateAttribute,
+  }: {
+    holdMs: number;
+    holdAttribute: string;
+    fallbackHrefAttribute: string;
+    answerAttribute: string;
+    answerRootAttribute: string;
+    answerTemplateAttribute: string;
+  },
 ): void {
   const root = document.documentElement;
   const isHydrated = () => root.hasAttribute("data-hydrated");
@@ -95,6 +110,8 @@ function firstSeconds(
     replaying: false,
     holding: false,
     hydrationRequested: false,
+    hydrationStarted: false,
+    answered: [],
     startHydration: null,
     requestHydration() {
       if (bootstrap.hydrationRequested) return;
@@ -141,6 +158,36 @@ function firstSeconds(
     else location.assign(href);
   };
 
+  /**
+   * Answers a tap on the control at once with the markup its hydrated page would show
+   * (`answer-before-hydration.tsx`), if the page has it and React has not started on the page.
+   */
+  const answerAtOnce = (control: HTMLElement): boolean => {
+    const key = control.getAttribute(answerAttribute);
+    const answerRoot = control.closest(`[${answerRootAttribute}]`);
+    if (key === null || !answerRoot || bootstrap.hydrationStarted) return false;
+    const source = [...answerRoot.querySelectorAll(`noscript[${answerTemplateAttribute}]`)].find(
+      (template) => template.getAttribute(answerTemplateAttribute) === key,
+    );
+    // With scripting on, a noscript's content is its markup as text.
+    const parsed = document.createElement("template");
+    parsed.innerHTML = source?.textContent ?? "";
+    const answer = parsed.content.querySelector("template")?.content.firstElementChild;
+    if (!answer) return false;
+    const focused = document.activeElement;
+    const focusWasHere = !focused || focused === document.body || answerRoot.contains(focused);
+    answerRoot.replaceWith(answer);
+    bootstrap.answered.push(key);
+    if (focusWasHere) {
+      // The same control in its answered state, or else what it brought (a player).
+      const sameControl = [...answer.querySelectorAll<HTMLElement>(`[${answerAttribute}]`)].find(
+        (element) => element.getAttribute(answerAttribute) === key,
+      );
+      (sameControl ?? answer.querySelector<HTMLElement>("iframe, video"))?.focus();
+    }
+    return true;
+  };
+
   /** Hydration did not come in time, or a script failed: every held control acts as without JavaScript. */
   const giveUp = () => {
     if (isHydrated()) return;
@@ -173,6 +220,12 @@ function firstSeconds(
       const mouse = event as MouseEvent;
       const elsewhere = mouse.button !== 0 || mouse.ctrlKey || mouse.metaKey || mouse.shiftKey || mouse.altKey;
       if (control instanceof HTMLAnchorElement && elsewhere) return;
+      if (answerAtOnce(control)) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        bootstrap.requestHydration();
+        return;
+      }
       if (gaveUp) {
         withoutJavaScript(control, event);
         return;
@@ -216,6 +269,9 @@ export function pageBootstrapScript(): string {
     holdMs: HELD_CLICK_TIMEOUT_MS,
     holdAttribute: HOLD_ATTRIBUTE,
     fallbackHrefAttribute: FALLBACK_HREF_ATTRIBUTE,
+    answerAttribute: ANSWER_ATTRIBUTE,
+    answerRootAttribute: ANSWER_ROOT_ATTRIBUTE,
+    answerTemplateAttribute: ANSWER_TEMPLATE_ATTRIBUTE,
   });
   const script = `(function(){${shared.map(String).join("\n")}\n(${String(firstSeconds)})(${recorders},${options});})();`;
   // Nothing in the code may end the inline script early; indentation is only bytes (the code has no

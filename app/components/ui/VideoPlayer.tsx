@@ -1,5 +1,6 @@
 import { Play } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
+import { AnswerTemplate, answeredBeforeHydration } from "~/lib/answer-before-hydration";
 import { cn } from "~/lib/cn";
 import { type VideoSource, withAutoplay } from "~/lib/video";
 import { ContentImage, type ImageSource } from "./ContentImage";
@@ -28,9 +29,10 @@ function takeFocusLeftByPlay(player: HTMLElement | null): void {
  * A click-to-load video (SPEC.md video tile): a poster and a play button until the visitor presses
  * it, then the video inline: the host's player for YouTube and Vimeo, the browser's own for a video
  * file. Nothing of the video loads before that click. Without JavaScript the tile is a link to the
- * video in a new tab. Before hydration it is already the button: a click is held until the page is
- * hydrated, then plays inline (`page-bootstrap.ts`; should hydration not come, the video opens in a
- * new tab as without JavaScript). Without a video it is the poster alone, with nothing to press.
+ * video in a new tab. Before hydration it is already the button, and the page's first script puts the
+ * player in place the moment it is pressed (`answer-before-hydration.tsx`); once React has started on
+ * the page, a click is held until it is hydrated (`page-bootstrap.ts`). Without a video it is the
+ * poster alone, with nothing to press.
  */
 export function VideoPlayer({
   title,
@@ -40,7 +42,8 @@ export function VideoPlayer({
   sizes = "(min-width: 1024px) 50vw, 100vw",
   className,
 }: VideoPlayerProps) {
-  const [playing, setPlaying] = useState(false);
+  const answerKey = useId();
+  const [playing, setPlaying] = useState(() => answeredBeforeHydration(answerKey));
   const frame = cn(
     "relative aspect-video overflow-hidden rounded-[var(--radius-card)] bg-brand-900",
     // The frame clips to its rounded corners, which cut away the focus outline of the control inside
@@ -51,35 +54,7 @@ export function VideoPlayer({
     className,
   );
 
-  if (playing && video) {
-    return (
-      <div className={frame}>
-        {video.kind === "embed" ? (
-          <iframe
-            ref={takeFocusLeftByPlay}
-            src={withAutoplay(video.url)}
-            title={title}
-            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-            allowFullScreen
-            referrerPolicy="strict-origin-when-cross-origin"
-            className="absolute inset-0 size-full border-0"
-          />
-        ) : (
-          // biome-ignore lint/a11y/useMediaCaption: the clips are silent tours, with nothing to caption
-          <video
-            ref={takeFocusLeftByPlay}
-            src={video.url}
-            aria-label={title}
-            controls
-            autoPlay
-            playsInline
-            poster={thumbnail?.url}
-            className="absolute inset-0 size-full bg-black object-contain"
-          />
-        )}
-      </div>
-    );
-  }
+  if (playing && video) return <Player frame={frame} title={title} video={video} thumbnail={thumbnail} />;
 
   const poster = (
     <>
@@ -119,12 +94,13 @@ export function VideoPlayer({
   if (!video) return <div className={frame}>{poster}</div>;
 
   return (
-    <div className={frame}>
+    <div className={frame} data-answer-root="">
       <button
         type="button"
         className="group absolute inset-0 size-full cursor-pointer no-js:hidden"
         data-analytics={`Play video: ${title}`}
         data-hold-until-hydrated=""
+        data-answer={answerKey}
         data-fallback-href={video.url}
         onClick={() => setPlaying(true)}
       >
@@ -142,6 +118,50 @@ export function VideoPlayer({
         {poster}
         {playIcon}
       </a>
+      <AnswerTemplate answerKey={answerKey}>
+        <Player frame={frame} title={title} video={video} thumbnail={thumbnail} />
+      </AnswerTemplate>
+    </div>
+  );
+}
+
+/** The video inline, playing: what Play turns the tile into. */
+function Player({
+  frame,
+  title,
+  video,
+  thumbnail,
+}: {
+  frame: string;
+  title: string;
+  video: VideoSource;
+  thumbnail?: ImageSource | null;
+}) {
+  return (
+    <div className={frame}>
+      {video.kind === "embed" ? (
+        <iframe
+          ref={takeFocusLeftByPlay}
+          src={withAutoplay(video.url)}
+          title={title}
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+          className="absolute inset-0 size-full border-0"
+        />
+      ) : (
+        // biome-ignore lint/a11y/useMediaCaption: the clips are silent tours, with nothing to caption
+        <video
+          ref={takeFocusLeftByPlay}
+          src={video.url}
+          aria-label={title}
+          controls
+          autoPlay
+          playsInline
+          poster={thumbnail?.url}
+          className="absolute inset-0 size-full bg-black object-contain"
+        />
+      )}
     </div>
   );
 }
