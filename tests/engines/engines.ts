@@ -21,8 +21,6 @@ export interface Engine {
   type(selector: string, text: string): Promise<void>;
   /** How many tabs or windows are open. */
   windows(): Promise<number>;
-  /** The address of every open tab or window (the one under test stays the current one). */
-  tabUrls(): Promise<string[]>;
   resize(width: number, height: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -62,7 +60,6 @@ export async function startFirefox(): Promise<Engine> {
       await page.type(selector, text);
     },
     windows: async () => (await browser.pages()).length,
-    tabUrls: async () => (await browser.pages()).map((tab) => tab.url()),
     async resize(width, height) {
       await page.setViewport({ width, height });
     },
@@ -156,16 +153,6 @@ export async function startWebKit(port: number): Promise<Engine> {
       await call("POST", `/session/${session}/element/${await element(selector)}/value`, { text });
     },
     windows: async () => (await call<string[]>("GET", `/session/${session}/window/handles`)).length,
-    async tabUrls() {
-      const current = await call<string>("GET", `/session/${session}/window`);
-      const urls: string[] = [];
-      for (const handle of await call<string[]>("GET", `/session/${session}/window/handles`)) {
-        await call("POST", `/session/${session}/window`, { handle });
-        urls.push(await call<string>("GET", `/session/${session}/url`));
-      }
-      await call("POST", `/session/${session}/window`, { handle: current });
-      return urls;
-    },
     async resize(width, height) {
       await call("POST", `/session/${session}/window/rect`, { width, height });
     },
