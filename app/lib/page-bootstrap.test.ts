@@ -145,6 +145,61 @@ describe("the first seconds' script", () => {
     expect(open).not.toHaveBeenCalled();
   });
 
+  /**
+   * A video tile with the answer to its tap: the root, its control, and the answered root in a
+   * noscript as a browser with scripting on reads it (its markup as text).
+   */
+  function tileWithAnswer(): void {
+    document.body.innerHTML = `<div id="tile" data-answer-root=""><button id="play" type="button"
+      data-analytics="Play video: Tour" data-hold-until-hydrated="" data-answer="r1"
+      data-fallback-href="https://video.example/tour.mp4"><span id="icon">▶</span></button></div>`;
+    const template = document.createElement("noscript");
+    template.setAttribute("data-answer-template", "r1");
+    template.textContent = '<template><div id="player-frame"><iframe title="Tour"></iframe></div></template>';
+    document.getElementById("tile")?.append(template);
+  }
+
+  it("answers a tap on a control with an answer at once: the answered root, its key, focus, nothing held", () => {
+    tileWithAnswer();
+    runFirstScript();
+    const start = vi.fn();
+    window.pageBootstrap!.startHydration = start;
+    const open = vi.spyOn(window, "open").mockReturnValue(openedTab());
+    document.getElementById("play")?.focus();
+
+    document.getElementById("icon")?.click();
+    expect(document.getElementById("tile")).toBeNull();
+    expect(document.querySelector("noscript")).toBeNull();
+    const player = document.querySelector("#player-frame > iframe");
+    expect(player?.getAttribute("title")).toBe("Tour");
+    expect(document.activeElement).toBe(player);
+    expect(window.pageBootstrap?.answered).toEqual(["r1"]);
+    expect(window.pageBootstrap?.holding).toBe(false);
+    expect(document.querySelector("[aria-busy]")).toBeNull();
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(open).not.toHaveBeenCalled();
+    expect(events("button_click").map(([, , params]) => params.event_label)).toEqual(["Play video: Tour"]);
+  });
+
+  it("holds the tap as before once React has started on the page", () => {
+    tileWithAnswer();
+    runFirstScript();
+    window.pageBootstrap!.hydrationStarted = true;
+    document.getElementById("play")?.click();
+    expect(document.getElementById("tile")).not.toBeNull();
+    expect(window.pageBootstrap?.answered).toEqual([]);
+    expect(window.pageBootstrap?.holding).toBe(true);
+  });
+
+  it("holds the tap as before where the answer's markup is missing", () => {
+    tileWithAnswer();
+    document.querySelector("noscript")?.remove();
+    runFirstScript();
+    document.getElementById("play")?.click();
+    expect(document.getElementById("tile")).not.toBeNull();
+    expect(window.pageBootstrap?.holding).toBe(true);
+  });
+
   it("says a click is waiting for hydration while it is held, and not once it was replayed", async () => {
     document.body.innerHTML = `<button id="select" type="button" data-hold-until-hydrated="">Select</button>`;
     runFirstScript();

@@ -12,6 +12,9 @@
  *   once, in order, as the hydrated page would have taken them. A held control says so at once
  *   (`aria-busy="true"`, drawn in the frame after the tap: app.css), until it is replayed or released,
  *   so the visitor sees the tap was taken while the page loads what answers it;
+ * - a held control whose hydrated answer is fixed markup (a video tile's player) is answered at once
+ *   instead, before React has started on the page: the server rendered that markup beside it, inert,
+ *   and the component hydrates in that state (`answer-before-hydration.tsx`);
  * - the page's scripts can fail: a module that never arrives, one that throws in an older browser or
  *   under an extension, a hydration that fails at the root. So if the page is not hydrated
  *   `HELD_CLICK_TIMEOUT_MS` after the first held click, whatever has arrived, or at once when a script
