@@ -109,12 +109,18 @@ describe("the first seconds' script", () => {
     });
   });
 
-  it("starts hydration at the first interaction, once", () => {
+  /** Lets the frame after an interaction, and the task after it, run. */
+  const afterNextFrame = () =>
+    new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => setTimeout(resolve, 0), 0)));
+
+  it("starts hydration after the frame that follows the first interaction, once", async () => {
     runFirstScript();
     const start = vi.fn();
     window.pageBootstrap!.startHydration = start;
     window.dispatchEvent(new Event("keydown"));
     document.body.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+    expect(start).not.toHaveBeenCalled();
+    await afterNextFrame();
     expect(start).toHaveBeenCalledTimes(1);
     expect(window.pageBootstrap?.hydrationRequested).toBe(true);
   });
@@ -159,7 +165,7 @@ describe("the first seconds' script", () => {
     document.getElementById("tile")?.append(template);
   }
 
-  it("answers a tap on a control with an answer at once: the answered root, its key, focus, nothing held", () => {
+  it("answers a tap on a control with an answer at once: the answered root, its key, focus, nothing held", async () => {
     tileWithAnswer();
     runFirstScript();
     const start = vi.fn();
@@ -176,9 +182,24 @@ describe("the first seconds' script", () => {
     expect(window.pageBootstrap?.answered).toEqual(["r1"]);
     expect(window.pageBootstrap?.holding).toBe(false);
     expect(document.querySelector("[aria-busy]")).toBeNull();
+    // Hydration waits for the frame that shows the answer.
+    expect(start).not.toHaveBeenCalled();
+    await afterNextFrame();
     expect(start).toHaveBeenCalledTimes(1);
     expect(open).not.toHaveBeenCalled();
     expect(events("button_click").map(([, , params]) => params.event_label)).toEqual(["Play video: Tour"]);
+  });
+
+  it("gives an answered video its controls after the frame that shows it, as the hydrated player does", async () => {
+    tileWithAnswer();
+    document.querySelector("noscript")!.textContent =
+      '<template><div><video src="https://video.example/tour.mp4" data-controls-after-paint=""></video></div></template>';
+    runFirstScript();
+    document.getElementById("play")?.click();
+    const video = document.querySelector("video");
+    expect(video?.controls).toBe(false);
+    await afterNextFrame();
+    expect(video?.controls).toBe(true);
   });
 
   it("holds the tap as before once React has started on the page", () => {

@@ -128,9 +128,16 @@ function firstSeconds(
   window.pageBootstrap = bootstrap;
   recorders.sendEvent("page_view", recorders.pageViewParams(path));
 
+  /**
+   * Hydration starts after the frame that answers the interaction: starting the modules takes tens of
+   * milliseconds on a slow phone, and their evaluation would otherwise come before that frame. A held
+   * click, which only hydration can answer, asks at once.
+   */
+  const requestHydrationAfterNextFrame = () =>
+    requestAnimationFrame(() => setTimeout(bootstrap.requestHydration, 0));
   const interactions = ["pointerdown", "keydown", "touchstart"];
   const onFirstInteraction = () => {
-    bootstrap.requestHydration();
+    requestHydrationAfterNextFrame();
     for (const type of interactions) removeEventListener(type, onFirstInteraction, true);
   };
   for (const type of interactions) addEventListener(type, onFirstInteraction, { capture: true, passive: true });
@@ -181,13 +188,22 @@ function firstSeconds(
     const focusWasHere = !focused || focused === document.body || answerRoot.contains(focused);
     answerRoot.replaceWith(answer);
     bootstrap.answered.push(key);
-    if (focusWasHere) {
-      // The same control in its answered state, or else what it brought (a player).
-      const sameControl = [...answer.querySelectorAll<HTMLElement>(`[${answerAttribute}]`)].find(
-        (element) => element.getAttribute(answerAttribute) === key,
-      );
-      (sameControl ?? answer.querySelector<HTMLElement>("iframe, video"))?.focus();
-    }
+    // The same control in its answered state, or else what it brought (a player).
+    const sameControl = [...answer.querySelectorAll<HTMLElement>(`[${answerAttribute}]`)].find(
+      (element) => element.getAttribute(answerAttribute) === key,
+    );
+    const focusTarget = sameControl ?? answer.querySelector<HTMLElement>("iframe, video");
+    if (focusWasHere) focusTarget?.focus();
+    // A video's controls come after its first frame, as the hydrated player's do (VideoPlayer.tsx);
+    // it can take focus once it has them.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        for (const media of answer.querySelectorAll("video[data-controls-after-paint]")) {
+          (media as HTMLVideoElement).controls = true;
+        }
+        if (focusWasHere && document.activeElement === document.body) focusTarget?.focus();
+      }, 0),
+    );
     return true;
   };
 
@@ -226,7 +242,7 @@ function firstSeconds(
       if (answerAtOnce(control)) {
         event.preventDefault();
         event.stopImmediatePropagation();
-        bootstrap.requestHydration();
+        requestHydrationAfterNextFrame();
         return;
       }
       if (gaveUp) {

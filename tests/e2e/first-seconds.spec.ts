@@ -145,6 +145,7 @@ test.describe("a click before hydration is held and replayed once hydrated", () 
     const player = tours.locator("video");
     await expect(player).toHaveCount(1);
     await expect(player).toHaveAttribute("src", /\.mp4$/);
+    await expect(player).toHaveJSProperty("controls", true);
     await expect(player).toBeFocused();
     await expect(page.locator('[aria-busy="true"][data-hold-until-hydrated]')).toHaveCount(0);
     await player.evaluate((video) => {

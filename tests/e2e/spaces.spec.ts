@@ -322,6 +322,8 @@ test.describe("space pages", () => {
       const video = tours.locator("video");
       await expect(video).toHaveAttribute("src", /^\/_demo\/content\/.+\/video-tour-coworking-floor\.mp4$/);
       await expect(video).toHaveAccessibleName(coworking.videos[0]!.title);
+      // Its controls come in the task after its first frame (VideoPlayer.tsx), and focus with them.
+      await expect(video).toHaveJSProperty("controls", true);
       await expect(video).toBeFocused();
       expect(await focusOutlineShows(video)).toBe(true);
       await expectPlaying(video);

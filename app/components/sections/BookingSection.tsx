@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { usd } from "~/content/pricing";
 import type { BookingOption, BookingOptionKey } from "~/content/copy-types";
 import { cn } from "~/lib/cn";
+import { useAfterNextPaint } from "~/lib/use-after-next-paint";
 import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { cardClasses } from "../ui/Card";
@@ -181,6 +182,8 @@ function BookingFrame({ option, url, onClose }: { option: BookingOption; url: st
   const [state, setState] = useState<FrameState>("loading");
   const [attempt, setAttempt] = useState(0);
   const height = useFrameHeight();
+  // The booking form's heading and "Loading booking form..." answer the visitor's choice at once; the
+  // iframe (a browsing context of its own, the costliest element to create) comes in the task after.
   const frameAdded = useAfterNextPaint();
 
   useEffect(() => {
@@ -252,26 +255,6 @@ function BookingFrame({ option, url, onClose }: { option: BookingOption; url: st
       </div>
     </section>
   );
-}
-
-/**
- * False until the frame after the first paint: the booking form's heading and "Loading booking
- * form..." answer the visitor's choice at once, and the iframe (a browsing context of its own, the
- * costliest element to create) is added in the task after that frame.
- */
-function useAfterNextPaint(): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
-  return painted;
 }
 
 function useFrameHeight(): number {

@@ -1,7 +1,8 @@
 import { Play } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { AnswerTemplate, answeredBeforeHydration } from "~/lib/answer-before-hydration";
 import { cn } from "~/lib/cn";
+import { useAfterNextPaint } from "~/lib/use-after-next-paint";
 import { type VideoSource, withAutoplay } from "~/lib/video";
 import { ContentImage, type ImageSource } from "./ContentImage";
 
@@ -125,7 +126,12 @@ export function VideoPlayer({
   );
 }
 
-/** The video inline, playing: what Play turns the tile into. */
+/**
+ * The video inline, playing: what Play turns the tile into. A video file's controls come in the task
+ * after the player's first frame: the browser's first styling of them took 130-140 ms of a slow phone's
+ * main thread, in the very frame that showed the tap's answer. Focus follows them (a video without
+ * controls cannot take it). Answered before hydration, the first script does the same.
+ */
 function Player({
   frame,
   title,
@@ -137,6 +143,11 @@ function Player({
   video: VideoSource;
   thumbnail?: ImageSource | null;
 }) {
+  const controlsShown = useAfterNextPaint();
+  const videoElement = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    if (controlsShown) takeFocusLeftByPlay(videoElement.current);
+  }, [controlsShown]);
   return (
     <div className={frame}>
       {video.kind === "embed" ? (
@@ -152,10 +163,11 @@ function Player({
       ) : (
         // biome-ignore lint/a11y/useMediaCaption: the clips are silent tours, with nothing to caption
         <video
-          ref={takeFocusLeftByPlay}
+          ref={videoElement}
           src={video.url}
           aria-label={title}
-          controls
+          controls={controlsShown}
+          data-controls-after-paint=""
           autoPlay
           playsInline
           poster={thumbnail?.url}
