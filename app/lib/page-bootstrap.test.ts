@@ -202,6 +202,33 @@ describe("the first seconds' script", () => {
     expect(video?.controls).toBe(true);
   });
 
+  it("shows a held toggle's new state at once, once per click held, and puts it back if the click is released", async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = `<form action="/gallery"><button id="exterior" type="submit" name="tags" value="ext"
+      aria-pressed="false" data-hold-until-hydrated="">Exterior</button>
+      <button id="coworking" type="submit" name="tags" value="" aria-pressed="true" data-hold-until-hydrated="">Coworking</button></form>`;
+    const submitted: string[] = [];
+    document.querySelector("form")?.addEventListener("submit", (event) => {
+      submitted.push((event.submitter as HTMLButtonElement).id);
+      event.preventDefault();
+    });
+    runFirstScript();
+    const exterior = document.getElementById("exterior")!;
+    const coworking = document.getElementById("coworking")!;
+    exterior.click();
+    exterior.click();
+    coworking.click();
+    expect(exterior.getAttribute("aria-pressed")).toBe("true");
+    expect(coworking.getAttribute("aria-pressed")).toBe("false");
+    expect(submitted).toEqual([]);
+    await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS);
+    // Released to their no-JavaScript behaviour (the form's own submission), they show the state the
+    // server's answer will show.
+    expect(exterior.getAttribute("aria-pressed")).toBe("false");
+    expect(coworking.getAttribute("aria-pressed")).toBe("true");
+    expect(submitted).toEqual(["exterior", "coworking"]);
+  });
+
   it("holds the tap as before once React has started on the page", () => {
     tileWithAnswer();
     runFirstScript();

@@ -11,7 +11,8 @@
  *   a held control is the same click; a click on another control joins the queue, and each is replayed
  *   once, in order, as the hydrated page would have taken them. A held control says so at once
  *   (`aria-busy="true"`, drawn in the frame after the tap: app.css), until it is replayed or released,
- *   so the visitor sees the tap was taken while the page loads what answers it;
+ *   so the visitor sees the tap was taken while the page loads what answers it (a toggle, `aria-pressed`,
+ *   shows its new state, as the hydrated page does while what it asked for loads);
  * - a held control whose hydrated answer is fixed markup (a video tile's player) is answered at once
  *   instead, before React has started on the page: the server rendered that markup beside it, inert,
  *   and the component hydrates in that state (`answer-before-hydration.tsx`);
@@ -207,11 +208,21 @@ function firstSeconds(
     return true;
   };
 
+  /**
+   * A held toggle (`aria-pressed`: a gallery filter) shows its new state at once, as the hydrated page
+   * shows it while the list it asked for loads; put back should the click be released instead.
+   */
+  const flipPressed = (control: HTMLElement) => {
+    const pressed = control.getAttribute("aria-pressed");
+    if (pressed === "true" || pressed === "false") control.setAttribute("aria-pressed", String(pressed !== "true"));
+  };
+
   /** Hydration did not come in time, or a script failed: every held control acts as without JavaScript. */
   const giveUp = () => {
     if (isHydrated()) return;
     gaveUp = true;
     for (const control of takeHeld()) {
+      flipPressed(control);
       releasing = control;
       try {
         control.click();
@@ -254,6 +265,7 @@ function firstSeconds(
       if (held.includes(control)) return;
       held.push(control);
       control.setAttribute("aria-busy", "true");
+      flipPressed(control);
       bootstrap.holding = true;
       bootstrap.requestHydration();
       if (held.length === 1) holdTimer = setTimeout(giveUp, holdMs);

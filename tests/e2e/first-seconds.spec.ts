@@ -203,8 +203,12 @@ test.describe("a click before hydration is held and replayed once hydrated", () 
     const release = await holdModuleScripts(page);
     await page.goto("/gallery", { waitUntil: "domcontentloaded" });
     const sameDocument = await markDocument(page);
-    await page.getByRole("button", { name: "Exterior" }).click();
+    const exterior = page.getByRole("button", { name: "Exterior" });
+    await exterior.click();
     expect(await isHydrated(page)).toBe(false);
+    // Pressed at once, as the hydrated page shows a filter while its list loads.
+    await expect(exterior).toHaveAttribute("aria-pressed", "true");
+    await expect(exterior).toHaveCSS("color", "rgb(255, 255, 255)");
     release();
     await waitForHydration(page);
     await expect(page).toHaveURL(/\/gallery\?tags=ext$/);

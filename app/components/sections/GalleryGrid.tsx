@@ -54,11 +54,12 @@ export function GalleryGrid({
               value={toggleCategory(category, shownTags).join(",")}
               aria-pressed={active}
               data-hold-until-hydrated=""
+              // The look follows aria-pressed, which the page's first script sets on a filter tapped
+              // before hydration (page-bootstrap.ts).
               className={cn(
                 "inline-flex min-h-11 items-center rounded-full border px-5 text-sm font-semibold transition-colors",
-                active
-                  ? "border-brand-700 bg-brand-700 text-white hover:bg-brand-600"
-                  : "border-line bg-surface text-ink hover:border-brand-300 hover:bg-brand-50",
+                "border-line bg-surface text-ink hover:border-brand-300 hover:bg-brand-50",
+                "aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white aria-pressed:hover:bg-brand-600",
               )}
             >
               {category.label}
