@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { VideoTours } from "./VideoTours";
 
@@ -40,7 +40,7 @@ describe("VideoTours", () => {
     expect(posters[0]!.getAttribute("loading")).toBe("lazy");
   });
 
-  it("plays a video file in the page's own player once Play is pressed, and nothing before", () => {
+  it("plays a video file in the page's own player once Play is pressed, and nothing before", async () => {
     const { container } = render(
       <VideoTours
         title="Video tours"
@@ -60,7 +60,9 @@ describe("VideoTours", () => {
     const video = container.querySelector("video");
     expect(video?.getAttribute("src")).toBe("/_demo/content/s/id/t/floor.mp4");
     expect(video?.getAttribute("aria-label")).toBe("The floor");
-    expect(video?.hasAttribute("controls")).toBe(true);
+    // Its controls come in the task after its first frame (VideoPlayer.tsx).
+    expect(video?.hasAttribute("controls")).toBe(false);
+    await waitFor(() => expect(video?.hasAttribute("controls")).toBe(true));
     expect(container.querySelector("iframe")).toBeNull();
   });
 
