@@ -134,8 +134,7 @@ function firstSeconds(
    * milliseconds on a slow phone, and their evaluation would otherwise come before that frame. A held
    * click, which only hydration can answer, asks at once.
    */
-  const requestHydrationAfterNextFrame = () =>
-    requestAnimationFrame(() => setTimeout(bootstrap.requestHydration, 0));
+  const requestHydrationAfterNextFrame = () => requestAnimationFrame(() => setTimeout(bootstrap.requestHydration, 0));
   const interactions = ["pointerdown", "keydown", "touchstart"];
   const onFirstInteraction = () => {
     requestHydrationAfterNextFrame();
