@@ -14,11 +14,15 @@ import type { ReactNode } from "react";
  * - the first script replaces the root with that markup (which has no templates), and records the key;
  * - the component's first state reads `answeredBeforeHydration(key)`, so its hydration renders the
  *   answered root, without templates.
- * Once hydration has started, or where the markup is missing, the click is held as before.
+ * Once hydration has started, or where the markup is missing, the click is held as before. An answer
+ * that only hydration completes (`needsHydration`: a booking form, whose calendar frame its component
+ * adds) goes back to the tapped control should hydration not come in time, and the control then does
+ * what it does without JavaScript, as a held one does.
  */
 export const ANSWER_ATTRIBUTE = "data-answer";
 export const ANSWER_ROOT_ATTRIBUTE = "data-answer-root";
 export const ANSWER_TEMPLATE_ATTRIBUTE = "data-answer-template";
+export const ANSWER_NEEDS_HYDRATION_ATTRIBUTE = "data-answer-needs-hydration";
 
 /** True while the page hydrates (its first render) if the first script answered `key`'s tap. */
 export function answeredBeforeHydration(key: string): boolean {
@@ -27,9 +31,21 @@ export function answeredBeforeHydration(key: string): boolean {
 }
 
 /** The root of a component as it is once the control marked `data-answer={answerKey}` was tapped. */
-export function AnswerTemplate({ answerKey, children }: { answerKey: string; children: ReactNode }) {
+export function AnswerTemplate({
+  answerKey,
+  needsHydration = false,
+  children,
+}: {
+  answerKey: string;
+  needsHydration?: boolean;
+  children: ReactNode;
+}) {
+  const attributes = {
+    [ANSWER_TEMPLATE_ATTRIBUTE]: answerKey,
+    ...(needsHydration ? { [ANSWER_NEEDS_HYDRATION_ATTRIBUTE]: "" } : {}),
+  };
   return (
-    <noscript {...{ [ANSWER_TEMPLATE_ATTRIBUTE]: answerKey }}>
+    <noscript {...attributes}>
       <template>{children}</template>
     </noscript>
   );

@@ -229,6 +229,49 @@ describe("the first seconds' script", () => {
     expect(submitted).toEqual(["exterior", "coworking"]);
   });
 
+  it("puts an answer only hydration completes back when hydration does not come, and acts as without JavaScript", async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = `<section id="booking" data-answer-root=""><button id="half" type="button"
+      aria-pressed="false" data-hold-until-hydrated="" data-answer="b:half" data-fallback-href="https://calendar.example/half">
+      Select</button></section>`;
+    const template = document.createElement("noscript");
+    template.setAttribute("data-answer-template", "b:half");
+    template.setAttribute("data-answer-needs-hydration", "");
+    template.textContent = `<template><section id="booking-chosen"><button type="button" aria-pressed="true"
+      data-answer="b:half">Selected</button><h3>Book: Half Day</h3></section></template>`;
+    document.getElementById("booking")?.append(template);
+    runFirstScript();
+    const open = vi.spyOn(window, "open").mockReturnValue(openedTab());
+    document.getElementById("half")?.click();
+    expect(document.getElementById("booking-chosen")).not.toBeNull();
+    expect(window.pageBootstrap?.answered).toEqual(["b:half"]);
+    await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS - 1);
+    expect(open).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(document.getElementById("booking-chosen")).toBeNull();
+    expect(document.getElementById("half")?.getAttribute("aria-pressed")).toBe("false");
+    expect(window.pageBootstrap?.answered).toEqual([]);
+    expect(open).toHaveBeenCalledWith("https://calendar.example/half", "_blank");
+  });
+
+  it("keeps an answer only hydration completes once the page is hydrated", async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = `<section id="booking" data-answer-root=""><button id="half" type="button"
+      data-hold-until-hydrated="" data-answer="b:half" data-fallback-href="https://calendar.example/half">Select</button></section>`;
+    const template = document.createElement("noscript");
+    template.setAttribute("data-answer-template", "b:half");
+    template.setAttribute("data-answer-needs-hydration", "");
+    template.textContent = '<template><section id="booking-chosen"><h3>Book: Half Day</h3></section></template>';
+    document.getElementById("booking")?.append(template);
+    runFirstScript();
+    const open = vi.spyOn(window, "open").mockReturnValue(openedTab());
+    document.getElementById("half")?.click();
+    document.documentElement.dataset.hydrated = "true";
+    await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS * 2);
+    expect(document.getElementById("booking-chosen")).not.toBeNull();
+    expect(open).not.toHaveBeenCalled();
+  });
+
   it("holds the tap as before once React has started on the page", () => {
     tileWithAnswer();
     runFirstScript();

@@ -26,7 +26,12 @@
  * Nothing here knows a component: controls are marked in their markup.
  */
 import { controlLabel, pageViewParams, recordClick, recordedControl, redactLabel, sendEvent } from "./analytics";
-import { ANSWER_ATTRIBUTE, ANSWER_ROOT_ATTRIBUTE, ANSWER_TEMPLATE_ATTRIBUTE } from "./answer-before-hydration";
+import {
+  ANSWER_ATTRIBUTE,
+  ANSWER_NEEDS_HYDRATION_ATTRIBUTE,
+  ANSWER_ROOT_ATTRIBUTE,
+  ANSWER_TEMPLATE_ATTRIBUTE,
+} from "./answer-before-hydration";
 
 /** What the first script shares with the hydration bootstrap and the hydrated page (`window.pageBootstrap`). */
 export interface PageBootstrap {
@@ -90,6 +95,7 @@ function firstSeconds(
     answerAttribute,
     answerRootAttribute,
     answerTemplateAttribute,
+    answerNeedsHydrationAttribute,
   }: {
     holdMs: number;
     holdAttribute: string;
@@ -97,6 +103,7 @@ function firstSeconds(
     answerAttribute: string;
     answerRootAttribute: string;
     answerTemplateAttribute: string;
+    answerNeedsHydrationAttribute: string;
   },
 ): void {
   const root = document.documentElement;
@@ -106,6 +113,12 @@ function firstSeconds(
   /** The held controls, in the order they were first clicked; each is replayed or released once. */
   let held: HTMLElement[] = [];
   let holdTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Answers that only hydration completes (a booking form's frame), each with the root it replaced. */
+  let pendingAnswers: { key: string; control: HTMLElement; original: Element; answer: Element }[] = [];
+  /** Hydration gets `holdMs` from the first click that waits for it (held, or answered but pending). */
+  const startHoldTimer = () => {
+    holdTimer ??= setTimeout(giveUp, holdMs);
+  };
   let gaveUp = false;
   let releasing: HTMLElement | null = null;
 
@@ -145,6 +158,7 @@ function firstSeconds(
   /** Takes the held controls (still in the page) off the queue; they no longer say they are waiting. */
   const takeHeld = () => {
     clearTimeout(holdTimer);
+    holdTimer = undefined;
     bootstrap.holding = false;
     for (const control of held) control.removeAttribute("aria-busy");
     const controls = held.filter((control) => control.isConnected);
@@ -188,6 +202,10 @@ function firstSeconds(
     const focusWasHere = !focused || focused === document.body || answerRoot.contains(focused);
     answerRoot.replaceWith(answer);
     bootstrap.answered.push(key);
+    if (source?.hasAttribute(answerNeedsHydrationAttribute)) {
+      pendingAnswers.push({ key, control, original: answerRoot, answer });
+      startHoldTimer();
+    }
     // The same control in its answered state, or else what it brought (a player).
     const sameControl = [...answer.querySelectorAll<HTMLElement>(`[${answerAttribute}]`)].find(
       (element) => element.getAttribute(answerAttribute) === key,
@@ -220,8 +238,19 @@ function firstSeconds(
   const giveUp = () => {
     if (isHydrated()) return;
     gaveUp = true;
-    for (const control of takeHeld()) {
-      flipPressed(control);
+    const controls = takeHeld();
+    for (const control of controls) flipPressed(control);
+    // An answer only hydration completes goes back to the control it answered, which then acts as
+    // without JavaScript too; unless React has the page already (then the DOM is its own).
+    if (!bootstrap.hydrationStarted) {
+      for (const { key, control, original, answer } of pendingAnswers) {
+        answer.replaceWith(original);
+        bootstrap.answered = bootstrap.answered.filter((answered) => answered !== key);
+        controls.push(control);
+      }
+      pendingAnswers = [];
+    }
+    for (const control of controls) {
       releasing = control;
       try {
         control.click();
@@ -267,7 +296,7 @@ function firstSeconds(
       flipPressed(control);
       bootstrap.holding = true;
       bootstrap.requestHydration();
-      if (held.length === 1) holdTimer = setTimeout(giveUp, holdMs);
+      startHoldTimer();
     },
     true,
   );
@@ -302,6 +331,7 @@ export function pageBootstrapScript(): string {
     answerAttribute: ANSWER_ATTRIBUTE,
     answerRootAttribute: ANSWER_ROOT_ATTRIBUTE,
     answerTemplateAttribute: ANSWER_TEMPLATE_ATTRIBUTE,
+    answerNeedsHydrationAttribute: ANSWER_NEEDS_HYDRATION_ATTRIBUTE,
   });
   const script = `(function(){${shared.map(String).join("\n")}\n(${String(firstSeconds)})(${recorders},${options});})();`;
   // Nothing in the code may end the inline script early; indentation is only bytes (the code has no

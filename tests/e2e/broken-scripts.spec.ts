@@ -124,3 +124,32 @@ test("a video tile tapped while the client entry throws plays its video in the p
   expect(tabs).toEqual([]);
   expect(await isHydrated(page)).toBe(false);
 });
+
+test("a booking option tapped while the client entry never hydrates shows its form, then opens its calendar as without JavaScript", async ({
+  page,
+  context,
+}, testInfo) => {
+  await breakClientEntry(page, "never hydrates");
+  await page.goto("/event-spaces");
+  const booking = page.getByRole("region", { name: "Book The Think Lounge" });
+  const opened = context.waitForEvent("page");
+  let tabUrl = "";
+  // The first script answers the tap with the form at once (answer-before-hydration.tsx); only React
+  // adds its calendar, so without hydration the section goes back and the calendar opens in a new tab.
+  const ms = await timed(
+    testInfo,
+    "/event-spaces booking option, the client entry never hydrates",
+    () => booking.getByRole("button", { name: "Select: Half Day" }).click(),
+    async () => {
+      await expect(booking.getByRole("heading", { name: "Book the Think Lounge: Half Day" })).toBeVisible();
+      const tab = await opened;
+      tabUrl = tab.url();
+      await tab.close();
+    },
+  );
+  expect(ms).toBeLessThan(HELD_CLICK_TIMEOUT_MS + 3_000);
+  expect(new URL(tabUrl).pathname).toMatch(/^\/_demo\/booking\//);
+  await expect(booking.getByRole("heading", { name: "Ready to Book?" })).toBeVisible();
+  await expect(booking.getByRole("button", { name: "Select: Half Day" })).toHaveAttribute("aria-pressed", "false");
+  expect(await isHydrated(page)).toBe(false);
+});

@@ -163,23 +163,41 @@ test.describe("a click before hydration is held and replayed once hydrated", () 
     expect(await labels(page)).toEqual([expect.stringMatching(/^Play video: /)]);
   });
 
-  test("a booking option opens the form in place", async ({ page, context }) => {
+  test("a booking option opens the form at once, and hydration keeps it and adds the calendar", async ({
+    page,
+    context,
+  }) => {
     const release = await holdModuleScripts(page);
     const tabs: string[] = [];
     context.on("page", (opened) => tabs.push(opened.url()));
     await page.goto("/event-spaces", { waitUntil: "domcontentloaded" });
     const booking = page.getByRole("region", { name: "Book The Think Lounge" });
-    const option = booking.getByRole("button", { name: "Select: Half Day" });
-    await option.click();
+    await booking.getByRole("button", { name: "Select: Half Day" }).click();
     expect(await isHydrated(page)).toBe(false);
-    await expect(option).toHaveAttribute("aria-busy", "true");
-    await expect(option).toHaveCSS("outline-style", "solid");
+    // The first script put the section with Half Day chosen in place, with nothing held.
+    const form = booking.getByRole("region", { name: "Book the Think Lounge: Half Day" });
+    await expect(form).toBeVisible();
+    await expect(form.getByRole("status")).toHaveText("Loading booking form...");
+    const selected = booking.getByRole("button", { name: "Selected: Half Day" });
+    await expect(selected).toHaveAttribute("aria-pressed", "true");
+    await expect(selected).toBeFocused();
+    await expect(page.locator('[aria-busy="true"][data-hold-until-hydrated]')).toHaveCount(0);
+    await expect(form.locator("iframe")).toHaveCount(0);
+    await form.evaluate((section) => {
+      (section as HTMLElement & { answered?: boolean }).answered = true;
+    });
     release();
     await waitForHydration(page);
-    await expect(booking.getByRole("heading", { name: "Book the Think Lounge: Half Day" })).toBeVisible();
-    await expect(booking.getByRole("button", { name: "Selected: Half Day" })).toHaveAttribute("aria-pressed", "true");
+    // React hydrated that form (a mismatch would have rendered a new one, and failed the console check),
+    // and its calendar frame comes as when chosen on a hydrated page.
+    expect(await form.evaluate((section) => (section as HTMLElement & { answered?: boolean }).answered)).toBe(true);
+    await expect(form.locator("iframe")).toHaveAttribute("src", /\/_demo\/booking\//);
+    await expect(booking.locator("noscript[data-answer-template]")).toHaveCount(0);
+    await form.getByRole("button", { name: "Close booking form" }).click();
+    await expect(booking.getByRole("heading", { name: "Ready to Book?" })).toBeVisible();
+    await expect(booking.getByRole("button", { name: "Select: Half Day" })).toHaveAttribute("aria-pressed", "false");
     expect(tabs).toEqual([]);
-    expect(await labels(page)).toEqual(["Select: Half Day"]);
+    expect(await labels(page)).toEqual(["Select: Half Day", "Close booking form"]);
   });
 
   test("Load More adds the next posts in place", async ({ page }) => {
@@ -206,9 +224,11 @@ test.describe("a click before hydration is held and replayed once hydrated", () 
     const exterior = page.getByRole("button", { name: "Exterior" });
     await exterior.click();
     expect(await isHydrated(page)).toBe(false);
-    // Pressed at once, as the hydrated page shows a filter while its list loads.
+    // Pressed at once, as the hydrated page shows a filter while its list loads, and busy, ringed.
     await expect(exterior).toHaveAttribute("aria-pressed", "true");
     await expect(exterior).toHaveCSS("color", "rgb(255, 255, 255)");
+    await expect(exterior).toHaveAttribute("aria-busy", "true");
+    await expect(exterior).toHaveCSS("outline-style", "solid");
     release();
     await waitForHydration(page);
     await expect(page).toHaveURL(/\/gallery\?tags=ext$/);

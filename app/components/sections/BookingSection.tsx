@@ -1,8 +1,9 @@
 import { BadgeCheck, CalendarCheck, ExternalLink, Headset, Loader2, RefreshCw, ShieldCheck, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { usd } from "~/content/pricing";
 import type { BookingOption, BookingOptionKey } from "~/content/copy-types";
 import { cn } from "~/lib/cn";
+import { AnswerTemplate, answeredBeforeHydration } from "~/lib/answer-before-hydration";
 import { useAfterNextPaint } from "~/lib/use-after-next-paint";
 import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
@@ -36,9 +37,12 @@ export interface BookingSectionProps {
  * frame loads. If it has not loaded after five seconds, the section says so and offers Retry and the
  * calendar in a new tab (a frame from another site cannot report its own errors, so silence is the
  * failure we can see); a late load still replaces the message. Closing returns to 'Ready to Book?'.
- * Without JavaScript each card links to its calendar instead; before hydration a card's button holds
- * the click until the page is hydrated (`page-bootstrap.ts`), or opens the calendar in a new tab as
- * without JavaScript should hydration not come.
+ * Without JavaScript each card links to its calendar instead. Before hydration a card's button is
+ * answered at once by the page's first script, which puts the section as it is with that option chosen
+ * in place (rendered beside it, inert: `answer-before-hydration.tsx`), and the section hydrates in that
+ * state; once React has started on the page, the click is held until it is hydrated
+ * (`page-bootstrap.ts`). Should hydration not come, the card opens its calendar in a new tab as
+ * without JavaScript.
  */
 export function BookingSection({
   id,
@@ -49,11 +53,64 @@ export function BookingSection({
   bookingUrl,
 }: BookingSectionProps) {
   const headingId = useId();
-  const [selected, setSelected] = useState<BookingOptionKey | null>(null);
-  const choice = options.find((entry) => entry.key === selected) ?? null;
+  const answerKey = (key: BookingOptionKey) => `${headingId}:${key}`;
+  const [selected, setSelected] = useState<BookingOptionKey | null>(
+    () => options.find(({ key }) => answeredBeforeHydration(answerKey(key)))?.key ?? null,
+  );
+  const view = (chosen: BookingOptionKey | null, answers: ReactNode = null) => (
+    <BookingSectionView
+      id={id}
+      headingId={headingId}
+      title={title}
+      description={description}
+      offer={offer}
+      options={options}
+      bookingUrl={bookingUrl}
+      answerKey={answerKey}
+      selected={chosen}
+      onSelect={setSelected}
+      onClose={() => setSelected(null)}
+      answers={answers}
+    />
+  );
+  if (selected !== null) return view(selected);
+  // Until an option is chosen, the section as it is with each option chosen, for the first script.
+  return view(
+    null,
+    options.map(({ key }) => (
+      <AnswerTemplate key={key} answerKey={answerKey(key)} needsHydration>
+        {view(key)}
+      </AnswerTemplate>
+    )),
+  );
+}
 
+function BookingSectionView({
+  id,
+  headingId,
+  title,
+  description,
+  offer,
+  options,
+  bookingUrl,
+  answerKey,
+  selected,
+  onSelect,
+  onClose,
+  answers,
+}: Required<Omit<BookingSectionProps, "id">> & {
+  id?: string;
+  headingId: string;
+  answerKey: (key: BookingOptionKey) => string;
+  selected: BookingOptionKey | null;
+  onSelect: (key: BookingOptionKey) => void;
+  onClose: () => void;
+  /** The section's answers to a first tap before hydration (`AnswerTemplate`s), while nothing is chosen. */
+  answers: ReactNode;
+}) {
+  const choice = options.find((entry) => entry.key === selected) ?? null;
   return (
-    <section id={id} aria-labelledby={headingId} className={cn(sectionFrame, "scroll-mt-20")}>
+    <section id={id} aria-labelledby={headingId} className={cn(sectionFrame, "scroll-mt-20")} data-answer-root="">
       <SectionHeader id={headingId} eyebrow="Booking" title={title} description={description} />
       <p className="mt-8 flex items-start gap-3 rounded-2xl border border-accent-300 bg-accent-100 px-5 py-4 font-semibold text-accent-700">
         <BadgeCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
@@ -66,7 +123,8 @@ export function BookingSection({
               option={option}
               selected={selected === key}
               url={bookingUrl(option.calendarId)}
-              onSelect={() => setSelected(key)}
+              answerKey={answerKey(key)}
+              onSelect={() => onSelect(key)}
             />
           </li>
         ))}
@@ -75,14 +133,16 @@ export function BookingSection({
         {choice ? (
           <BookingFrame
             key={choice.key}
+            headingId={`${headingId}-form`}
             option={choice.option}
             url={bookingUrl(choice.option.calendarId)}
-            onClose={() => setSelected(null)}
+            onClose={onClose}
           />
         ) : (
           <ReadyToBook />
         )}
       </div>
+      {answers}
     </section>
   );
 }
@@ -91,11 +151,13 @@ function OptionCard({
   option,
   selected,
   url,
+  answerKey,
   onSelect,
 }: {
   option: BookingOption;
   selected: boolean;
   url: string;
+  answerKey: string;
   onSelect: () => void;
 }) {
   const saving = option.isPromo && option.originalPrice ? option.originalPrice - option.price : 0;
@@ -131,6 +193,7 @@ function OptionCard({
         aria-label={`${selected ? "Selected" : "Select"}: ${option.title}`}
         data-analytics={`${selected ? "Selected" : "Select"}: ${option.title}`}
         data-hold-until-hydrated=""
+        data-answer={answerKey}
         data-fallback-href={url}
         onClick={onSelect}
         className={cn(
@@ -177,8 +240,18 @@ function ReadyToBook() {
   );
 }
 
-function BookingFrame({ option, url, onClose }: { option: BookingOption; url: string; onClose: () => void }) {
-  const headingId = useId();
+function BookingFrame({
+  headingId,
+  option,
+  url,
+  onClose,
+}: {
+  /** Given, not `useId`: the first script's copy of this frame (rendered elsewhere) must have the same ids. */
+  headingId: string;
+  option: BookingOption;
+  url: string;
+  onClose: () => void;
+}) {
   const [state, setState] = useState<FrameState>("loading");
   const [attempt, setAttempt] = useState(0);
   const height = useFrameHeight();
@@ -209,7 +282,8 @@ function BookingFrame({ option, url, onClose }: { option: BookingOption; url: st
             <ExternalLink aria-hidden="true" className="size-4" />
             Open in New Tab
           </a>
-          <Button variant="ghost" onClick={onClose} aria-label="Close booking form">
+          {/* Held before hydration: the form can be on the page before it (answer-before-hydration.tsx). */}
+          <Button variant="ghost" onClick={onClose} aria-label="Close booking form" data-hold-until-hydrated="">
             <X aria-hidden="true" className="size-5" />
           </Button>
         </div>
