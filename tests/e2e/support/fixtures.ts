@@ -186,14 +186,26 @@ export async function waitForHydration(page: Page): Promise<void> {
 /** Waits for finite animations (entrance effects) to end, so contrast is measured on the final look. */
 export async function waitForEntranceAnimations(page: Page): Promise<void> {
   // Sections drawn only near the viewport (`content-visibility: auto`) start their entrance in the
-  // frame that first draws them, after a resize or a scroll: let two frames pass, so theirs are counted.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-      .every((animation) => animation.playState === "finished"),
-  );
+  // frame that first draws them, after a resize or a scroll; on a busy machine that frame can come
+  // after the two frames this once waited for (a CI run scanned /meeting-rooms' pricing mid-entrance).
+  // So the entrances must be over, and still over two frames later with none begun meanwhile.
+  const settled = () =>
+    page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .every((animation) => animation.playState === "finished"),
+    );
+  const count = () => page.evaluate(() => document.getAnimations().length);
+  const twoFrames = () =>
+    page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await twoFrames();
+  for (;;) {
+    await settled();
+    const before = await count();
+    await twoFrames();
+    if ((await count()) === before) return;
+  }
 }
 
 /**
