@@ -334,7 +334,11 @@ export function pageBootstrapScript(): string {
     answerNeedsHydrationAttribute: ANSWER_NEEDS_HYDRATION_ATTRIBUTE,
   });
   const script = `(function(){${shared.map(String).join("\n")}\n(${String(firstSeconds)})(${recorders},${options});})();`;
-  // Nothing in the code may end the inline script early; indentation is only bytes (the code has no
-  // string or template that spans lines).
-  return script.replace(/<\//g, "<\\/").replace(/\n\s+/g, "\n");
+  // Nothing in the code may end the inline script early; its block comments (a function's source keeps
+  // them) and indentation are only bytes to a visitor (the code has no string, template or pattern that
+  // spans lines or holds a comment's marks).
+  return script
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/<\//g, "<\\/")
+    .replace(/\n\s+/g, "\n");
 }
