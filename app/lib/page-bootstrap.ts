@@ -32,6 +32,7 @@ import {
   ANSWER_ROOT_ATTRIBUTE,
   ANSWER_TEMPLATE_ATTRIBUTE,
 } from "./answer-before-hydration";
+import { IDLE_TIMEOUT_MS } from "./use-after-next-paint";
 
 /** What the first script shares with the hydration bootstrap and the hydrated page (`window.pageBootstrap`). */
 export interface PageBootstrap {
@@ -96,6 +97,7 @@ function firstSeconds(
     answerRootAttribute,
     answerTemplateAttribute,
     answerNeedsHydrationAttribute,
+    idleTimeoutMs,
   }: {
     holdMs: number;
     holdAttribute: string;
@@ -104,6 +106,7 @@ function firstSeconds(
     answerRootAttribute: string;
     answerTemplateAttribute: string;
     answerNeedsHydrationAttribute: string;
+    idleTimeoutMs: number;
   },
 ): void {
   const root = document.documentElement;
@@ -212,15 +215,18 @@ function firstSeconds(
     );
     const focusTarget = sameControl ?? answer.querySelector<HTMLElement>("iframe, video");
     if (focusWasHere) focusTarget?.focus();
-    // A video's controls come after its first frame, as the hydrated player's do (VideoPlayer.tsx);
-    // it can take focus once it has them.
+    // A video's controls come once the browser is idle after its first frame, as the hydrated player's
+    // do (VideoPlayer.tsx); it can take focus once it has them.
+    const showControls = () => {
+      for (const media of answer.querySelectorAll("video[data-controls-after-paint]")) {
+        (media as HTMLVideoElement).controls = true;
+      }
+      if (focusWasHere && document.activeElement === document.body) focusTarget?.focus();
+    };
     requestAnimationFrame(() =>
-      setTimeout(() => {
-        for (const media of answer.querySelectorAll("video[data-controls-after-paint]")) {
-          (media as HTMLVideoElement).controls = true;
-        }
-        if (focusWasHere && document.activeElement === document.body) focusTarget?.focus();
-      }, 0),
+      typeof requestIdleCallback === "function"
+        ? requestIdleCallback(showControls, { timeout: idleTimeoutMs })
+        : setTimeout(showControls, 0),
     );
     return true;
   };
@@ -332,6 +338,7 @@ export function pageBootstrapScript(): string {
     answerRootAttribute: ANSWER_ROOT_ATTRIBUTE,
     answerTemplateAttribute: ANSWER_TEMPLATE_ATTRIBUTE,
     answerNeedsHydrationAttribute: ANSWER_NEEDS_HYDRATION_ATTRIBUTE,
+    idleTimeoutMs: IDLE_TIMEOUT_MS,
   });
   const script = `(function(){${shared.map(String).join("\n")}\n(${String(firstSeconds)})(${recorders},${options});})();`;
   // Nothing in the code may end the inline script early; its block comments (a function's source keeps

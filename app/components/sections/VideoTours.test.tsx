@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { VideoTours } from "./VideoTours";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe("VideoTours", () => {
   it("shows the site's own poster in the width the tile needs, and a drawn poster without one", () => {
@@ -40,7 +43,9 @@ describe("VideoTours", () => {
     expect(posters[0]!.getAttribute("loading")).toBe("lazy");
   });
 
-  it("plays a video file in the page's own player once Play is pressed, and nothing before", async () => {
+  it("plays a video file in the page's own player once Play is pressed, and nothing before", () => {
+    // The player's frames and idle time on a clock of the test's own.
+    vi.useFakeTimers();
     const { container } = render(
       <VideoTours
         title="Video tours"
@@ -62,7 +67,8 @@ describe("VideoTours", () => {
     expect(video?.getAttribute("aria-label")).toBe("The floor");
     // Its controls come in the task after its first frame (VideoPlayer.tsx).
     expect(video?.hasAttribute("controls")).toBe(false);
-    await waitFor(() => expect(video?.hasAttribute("controls")).toBe(true));
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(video?.hasAttribute("controls")).toBe(true);
     expect(container.querySelector("iframe")).toBeNull();
   });
 

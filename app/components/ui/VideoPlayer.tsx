@@ -127,10 +127,10 @@ export function VideoPlayer({
 }
 
 /**
- * The video inline, playing: what Play turns the tile into. A video file's controls come in the task
- * after the player's first frame: the browser's first styling of them took 130-140 ms of a slow phone's
- * main thread, in the very frame that showed the tap's answer. Focus follows them (a video without
- * controls cannot take it). Answered before hydration, the first script does the same.
+ * The video inline, playing: what Play turns the tile into. A video file's controls come once the
+ * browser is idle after the player's first frame: the browser's first styling of them took 130-140 ms
+ * of a slow phone's main thread, in the very frame that showed the tap's answer. Focus follows them (a
+ * video without controls cannot take it). Answered before hydration, the first script does the same.
  */
 function Player({
   frame,
@@ -143,7 +143,7 @@ function Player({
   video: VideoSource;
   thumbnail?: ImageSource | null;
 }) {
-  const controlsShown = useAfterNextPaint();
+  const controlsShown = useAfterNextPaint("idle");
   const videoElement = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     if (controlsShown) takeFocusLeftByPlay(videoElement.current);
