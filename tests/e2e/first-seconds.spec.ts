@@ -126,6 +126,18 @@ test.describe("before the modules run", () => {
   });
 });
 
+test("a video tile whose poster is still loading is not ringed as a held tap", async ({ page }) => {
+  // The posters never arrive: each stays in its loading state (ContentImage marks that aria-busy).
+  await page.route(/\/images\/fallback\//, () => {});
+  await page.goto("/coworking");
+  await waitForHydration(page);
+  const tours = page.getByRole("region", { name: "Take a look around" });
+  const play = tours.getByRole("button", { name: /^Play video: / }).first();
+  await play.scrollIntoViewIfNeeded();
+  await expect(play.locator('[aria-busy="true"]')).toHaveCount(1);
+  await expect(play.locator("xpath=..")).toHaveCSS("outline-style", "none");
+});
+
 test.describe("a click before hydration is held and replayed once hydrated", () => {
   test("a video tile clicked at DOMContentLoaded plays at once, and hydration keeps that player", async ({
     page,

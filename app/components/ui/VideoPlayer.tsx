@@ -51,7 +51,7 @@ export function VideoPlayer({
     // (Play, the link without JavaScript, the player), and the ring of a Play tapped before hydration
     // (app.css): the frame draws them instead.
     "has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-400",
-    "has-[[aria-busy=true]]:cursor-progress has-[[aria-busy=true]]:outline-3 has-[[aria-busy=true]]:outline-offset-2 has-[[aria-busy=true]]:outline-accent-400",
+    "has-[[data-hold-until-hydrated][aria-busy=true]]:cursor-progress has-[[data-hold-until-hydrated][aria-busy=true]]:outline-3 has-[[data-hold-until-hydrated][aria-busy=true]]:outline-offset-2 has-[[data-hold-until-hydrated][aria-busy=true]]:outline-accent-400",
     className,
   );
 
