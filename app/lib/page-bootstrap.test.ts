@@ -260,6 +260,22 @@ describe("the first seconds' script", () => {
     expect(open).toHaveBeenCalledWith("https://calendar.example/half", "_blank");
   });
 
+  it("once a script has failed, acts on a control whose answer only hydration completes as without JavaScript", () => {
+    document.body.innerHTML = `<section id="booking" data-answer-root=""><button id="half" type="button"
+      data-hold-until-hydrated="" data-answer="b:half" data-fallback-href="https://calendar.example/half">Select</button></section>`;
+    const template = document.createElement("noscript");
+    template.setAttribute("data-answer-template", "b:half");
+    template.setAttribute("data-answer-needs-hydration", "");
+    template.textContent = '<template><section id="booking-chosen"><h3>Book: Half Day</h3></section></template>';
+    document.getElementById("booking")?.append(template);
+    runFirstScript();
+    const open = vi.spyOn(window, "open").mockReturnValue(openedTab());
+    window.dispatchEvent(new ErrorEvent("error", { message: "broken client entry" }));
+    document.getElementById("half")?.click();
+    expect(document.getElementById("booking-chosen")).toBeNull();
+    expect(open).toHaveBeenCalledWith("https://calendar.example/half", "_blank");
+  });
+
   it("keeps an answer only hydration completes once the page is hydrated", async () => {
     vi.useFakeTimers();
     document.body.innerHTML = `<section id="booking" data-answer-root=""><button id="half" type="button"

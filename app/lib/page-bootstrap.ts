@@ -13,9 +13,9 @@
  *   (`aria-busy="true"`, drawn in the frame after the tap: app.css), until it is replayed or released,
  *   so the visitor sees the tap was taken while the page loads what answers it (a toggle, `aria-pressed`,
  *   shows its new state, as the hydrated page does while what it asked for loads);
- * - a held control whose hydrated answer is fixed markup (a video tile's player) is answered at once
- *   instead, before React has started on the page: the server rendered that markup beside it, inert,
- *   and the component hydrates in that state (`answer-before-hydration.tsx`);
+ * - a held control whose hydrated answer is fixed markup (a video tile's player, a booking option's
+ *   form) is answered at once instead, before React has started on the page: the server rendered that
+ *   markup beside it, inert, and the component hydrates in that state (`answer-before-hydration.tsx`);
  * - the page's scripts can fail: a module that never arrives, one that throws in an older browser or
  *   under an extension, a hydration that fails at the root. So if the page is not hydrated
  *   `HELD_CLICK_TIMEOUT_MS` after the first held click, whatever has arrived, or at once when a script
@@ -196,6 +196,8 @@ function firstSeconds(
     const source = [...answerRoot.querySelectorAll(`noscript[${answerTemplateAttribute}]`)].find(
       (template) => template.getAttribute(answerTemplateAttribute) === key,
     );
+    // Once the scripts have failed, an answer only hydration completes would only go back.
+    if (gaveUp && source?.hasAttribute(answerNeedsHydrationAttribute)) return false;
     // With scripting on, a noscript's content is its markup as text.
     const parsed = document.createElement("template");
     parsed.innerHTML = source?.textContent ?? "";
