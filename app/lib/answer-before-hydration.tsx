@@ -23,6 +23,8 @@ export const ANSWER_ATTRIBUTE = "data-answer";
 export const ANSWER_ROOT_ATTRIBUTE = "data-answer-root";
 export const ANSWER_TEMPLATE_ATTRIBUTE = "data-answer-template";
 export const ANSWER_NEEDS_HYDRATION_ATTRIBUTE = "data-answer-needs-hydration";
+/** On a `<video>` whose controls come once the browser is idle after its first frame (VideoPlayer.tsx). */
+export const CONTROLS_AFTER_PAINT_ATTRIBUTE = "data-controls-after-paint";
 
 /** True while the page hydrates (its first render) if the first script answered `key`'s tap. */
 export function answeredBeforeHydration(key: string): boolean {

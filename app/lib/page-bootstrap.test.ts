@@ -157,18 +157,35 @@ describe("the first seconds' script", () => {
     expect(open).not.toHaveBeenCalled();
   });
 
-  /**
-   * A video tile with the answer to its tap: the root, its control, and the answered root in a
-   * noscript as a browser with scripting on reads it (its markup as text).
-   */
+  /** Adds to a root the answer to its control's tap, as a browser with scripting on reads it (its markup as text). */
+  function appendAnswer(rootId: string, key: string, markup: string, { needsHydration = false } = {}): void {
+    const template = document.createElement("noscript");
+    template.setAttribute("data-answer-template", key);
+    if (needsHydration) template.setAttribute("data-answer-needs-hydration", "");
+    template.textContent = `<template>${markup}</template>`;
+    document.getElementById(rootId)?.append(template);
+  }
+
+  /** A video tile with the answer to its tap (a player). */
   function tileWithAnswer(): void {
     document.body.innerHTML = `<div id="tile" data-answer-root=""><button id="play" type="button"
       data-analytics="Play video: Tour" data-hold-until-hydrated="" data-answer="r1"
       data-fallback-href="https://video.example/tour.mp4"><span id="icon">▶</span></button></div>`;
-    const template = document.createElement("noscript");
-    template.setAttribute("data-answer-template", "r1");
-    template.textContent = '<template><div id="player-frame"><iframe title="Tour"></iframe></div></template>';
-    document.getElementById("tile")?.append(template);
+    appendAnswer("tile", "r1", '<div id="player-frame"><iframe title="Tour"></iframe></div>');
+  }
+
+  /** A booking section with the answer to its option's tap, which only hydration completes. */
+  function bookingWithAnswer(): void {
+    document.body.innerHTML = `<section id="booking" data-answer-root=""><button id="half" type="button"
+      aria-pressed="false" data-hold-until-hydrated="" data-answer="b:half" data-fallback-href="https://calendar.example/half">
+      Select</button></section>`;
+    appendAnswer(
+      "booking",
+      "b:half",
+      `<section id="booking-chosen"><button type="button" aria-pressed="true"
+      data-answer="b:half">Selected</button><h3>Book: Half Day</h3></section>`,
+      { needsHydration: true },
+    );
   }
 
   it("answers a tap on a control with an answer at once: the answered root, its key, focus, nothing held", async () => {
@@ -198,8 +215,12 @@ describe("the first seconds' script", () => {
 
   it("gives an answered video its controls after the frame that shows it, as the hydrated player does", async () => {
     tileWithAnswer();
-    document.querySelector("noscript")!.textContent =
-      '<template><div><video src="https://video.example/tour.mp4" data-controls-after-paint=""></video></div></template>';
+    document.querySelector("noscript")?.remove();
+    appendAnswer(
+      "tile",
+      "r1",
+      '<div><video src="https://video.example/tour.mp4" data-controls-after-paint=""></video></div>',
+    );
     runFirstScript();
     document.getElementById("play")?.click();
     const video = document.querySelector("video");
@@ -237,15 +258,7 @@ describe("the first seconds' script", () => {
 
   it("puts an answer only hydration completes back when hydration does not come, and acts as without JavaScript", async () => {
     vi.useFakeTimers();
-    document.body.innerHTML = `<section id="booking" data-answer-root=""><button id="half" type="button"
-      aria-pressed="false" data-hold-until-hydrated="" data-answer="b:half" data-fallback-href="https://calendar.example/half">
-      Select</button></section>`;
-    const template = document.createElement("noscript");
-    template.setAttribute("data-answer-template", "b:half");
-    template.setAttribute("data-answer-needs-hydration", "");
-    template.textContent = `<template><section id="booking-chosen"><button type="button" aria-pressed="true"
-      data-answer="b:half">Selected</button><h3>Book: Half Day</h3></section></template>`;
-    document.getElementById("booking")?.append(template);
+    bookingWithAnswer();
     runFirstScript();
     const open = vi.spyOn(window, "open").mockReturnValue(openedTab());
     document.getElementById("half")?.click();
@@ -261,13 +274,7 @@ describe("the first seconds' script", () => {
   });
 
   it("once a script has failed, acts on a control whose answer only hydration completes as without JavaScript", () => {
-    document.body.innerHTML = `<section id="booking" data-answer-root=""><button id="half" type="button"
-      data-hold-until-hydrated="" data-answer="b:half" data-fallback-href="https://calendar.example/half">Select</button></section>`;
-    const template = document.createElement("noscript");
-    template.setAttribute("data-answer-template", "b:half");
-    template.setAttribute("data-answer-needs-hydration", "");
-    template.textContent = '<template><section id="booking-chosen"><h3>Book: Half Day</h3></section></template>';
-    document.getElementById("booking")?.append(template);
+    bookingWithAnswer();
     runFirstScript();
     const open = vi.spyOn(window, "open").mockReturnValue(openedTab());
     window.dispatchEvent(new ErrorEvent("error", { message: "broken client entry" }));
@@ -278,13 +285,7 @@ describe("the first seconds' script", () => {
 
   it("keeps an answer only hydration completes once the page is hydrated", async () => {
     vi.useFakeTimers();
-    document.body.innerHTML = `<section id="booking" data-answer-root=""><button id="half" type="button"
-      data-hold-until-hydrated="" data-answer="b:half" data-fallback-href="https://calendar.example/half">Select</button></section>`;
-    const template = document.createElement("noscript");
-    template.setAttribute("data-answer-template", "b:half");
-    template.setAttribute("data-answer-needs-hydration", "");
-    template.textContent = '<template><section id="booking-chosen"><h3>Book: Half Day</h3></section></template>';
-    document.getElementById("booking")?.append(template);
+    bookingWithAnswer();
     runFirstScript();
     const open = vi.spyOn(window, "open").mockReturnValue(openedTab());
     document.getElementById("half")?.click();

@@ -31,6 +31,7 @@ import {
   ANSWER_NEEDS_HYDRATION_ATTRIBUTE,
   ANSWER_ROOT_ATTRIBUTE,
   ANSWER_TEMPLATE_ATTRIBUTE,
+  CONTROLS_AFTER_PAINT_ATTRIBUTE,
 } from "./answer-before-hydration";
 import { IDLE_TIMEOUT_MS } from "./use-after-next-paint";
 
@@ -97,6 +98,7 @@ function firstSeconds(
     answerRootAttribute,
     answerTemplateAttribute,
     answerNeedsHydrationAttribute,
+    controlsAfterPaintAttribute,
     idleTimeoutMs,
   }: {
     holdMs: number;
@@ -106,6 +108,7 @@ function firstSeconds(
     answerRootAttribute: string;
     answerTemplateAttribute: string;
     answerNeedsHydrationAttribute: string;
+    controlsAfterPaintAttribute: string;
     idleTimeoutMs: number;
   },
 ): void {
@@ -220,7 +223,7 @@ function firstSeconds(
     // A video's controls come once the browser is idle after its first frame, as the hydrated player's
     // do (VideoPlayer.tsx); it can take focus once it has them.
     const showControls = () => {
-      for (const media of answer.querySelectorAll("video[data-controls-after-paint]")) {
+      for (const media of answer.querySelectorAll(`video[${controlsAfterPaintAttribute}]`)) {
         (media as HTMLVideoElement).controls = true;
       }
       if (focusWasHere && document.activeElement === document.body) focusTarget?.focus();
@@ -340,6 +343,7 @@ export function pageBootstrapScript(): string {
     answerRootAttribute: ANSWER_ROOT_ATTRIBUTE,
     answerTemplateAttribute: ANSWER_TEMPLATE_ATTRIBUTE,
     answerNeedsHydrationAttribute: ANSWER_NEEDS_HYDRATION_ATTRIBUTE,
+    controlsAfterPaintAttribute: CONTROLS_AFTER_PAINT_ATTRIBUTE,
     idleTimeoutMs: IDLE_TIMEOUT_MS,
   });
   const script = `(function(){${shared.map(String).join("\n")}\n(${String(firstSeconds)})(${recorders},${options});})();`;

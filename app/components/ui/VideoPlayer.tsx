@@ -1,6 +1,6 @@
 import { Play } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { AnswerTemplate, answeredBeforeHydration } from "~/lib/answer-before-hydration";
+import { AnswerTemplate, answeredBeforeHydration, CONTROLS_AFTER_PAINT_ATTRIBUTE } from "~/lib/answer-before-hydration";
 import { cn } from "~/lib/cn";
 import { useAfterNextPaint } from "~/lib/use-after-next-paint";
 import { type VideoSource, withAutoplay } from "~/lib/video";
@@ -167,7 +167,7 @@ function Player({
           src={video.url}
           aria-label={title}
           controls={controlsShown}
-          data-controls-after-paint=""
+          {...{ [CONTROLS_AFTER_PAINT_ATTRIBUTE]: "" }}
           autoPlay
           playsInline
           poster={thumbnail?.url}
