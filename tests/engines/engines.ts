@@ -4,6 +4,8 @@
  * WebKitWebDriver (classic W3C WebDriver, spoken here over fetch). No browser is downloaded.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, openSync } from "node:fs";
+import path from "node:path";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH || "/usr/bin/firefox-esr";
@@ -28,13 +30,18 @@ export interface Engine {
 /** Polls an expression until it is truthy; fails with `what` after `timeoutMs`. */
 export async function waitFor(engine: Engine, expression: string, what: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
   for (;;) {
     try {
       if (await engine.evaluate<boolean>(`Boolean(${expression})`)) return;
-    } catch {
+    } catch (error) {
       // A page between two documents cannot answer; ask again.
+      lastError = error;
     }
-    if (Date.now() > deadline) throw new Error(`${engine.name}: ${what} (waited ${timeoutMs} ms for ${expression})`);
+    if (Date.now() > deadline) {
+      const cause = lastError === undefined ? "" : `; the last answer was an error: ${lastError}`;
+      throw new Error(`${engine.name}: ${what} (waited ${timeoutMs} ms for ${expression}${cause})`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -67,19 +74,33 @@ export async function startFirefox(): Promise<Engine> {
   };
 }
 
+/** Where WebKitWebDriver and the MiniBrowser it starts write what they print (a failed run's clue). */
+export const WEBKIT_LOG = path.join(import.meta.dirname, "..", "..", "test-results", "engines", "webkit.log");
+
+/** How long one WebDriver command may take before the check says which command hung. */
+const WEBKIT_COMMAND_TIMEOUT_MS = 30_000;
+
 /** WebKitWebDriver on `port`, with a MiniBrowser session (it needs a display: run under xvfb-run). */
 export async function startWebKit(port: number): Promise<Engine> {
-  const driver: ChildProcess = spawn("WebKitWebDriver", [`--port=${port}`], { stdio: "ignore" });
+  mkdirSync(path.dirname(WEBKIT_LOG), { recursive: true });
+  const log = openSync(WEBKIT_LOG, "a");
+  const driver: ChildProcess = spawn("WebKitWebDriver", [`--port=${port}`], { stdio: ["ignore", log, log] });
   const base = `http://127.0.0.1:${port}`;
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(60_000),
-    });
+  const call = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
+    const sent = Date.now();
+    let response: Response;
+    try {
+      response = await fetch(`${base}${route}`, {
+        method,
+        headers: { "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(WEBKIT_COMMAND_TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new Error(`WebKit: ${method} ${route} had no answer after ${Date.now() - sent} ms (${error})`);
+    }
     const answer = (await response.json()) as { value: T & { error?: string; message?: string } };
-    if (!response.ok) throw new Error(`WebKit: ${method} ${path}: ${answer.value.error}: ${answer.value.message}`);
+    if (!response.ok) throw new Error(`WebKit: ${method} ${route}: ${answer.value.error}: ${answer.value.message}`);
     return answer.value;
   };
   const started = Date.now();

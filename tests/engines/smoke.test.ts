@@ -13,16 +13,16 @@
 import assert from "node:assert/strict";
 import type { ChildProcess } from "node:child_process";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { after, before, describe, it } from "node:test";
+import { after, afterEach, before, describe, it } from "node:test";
 import { contactSuccessMessage } from "../../app/lib/contact.ts";
 import { startProductionServer } from "../../scripts/production-server.ts";
 import { siteRoutes } from "../e2e/support/routes.ts";
 import { stopProcess } from "../e2e/support/spawn-site.ts";
-import { type Engine, startFirefox, startWebKit, waitFor } from "./engines.ts";
+import { type Engine, startFirefox, startWebKit, WEBKIT_LOG, waitFor } from "./engines.ts";
 
 const base = Number(process.env.E2E_PORT_BASE ?? 4173);
 const SITE_PORT = base + 10;
@@ -139,6 +139,14 @@ for (const [name, start] of [
       engine = await start();
     });
     after(() => engine?.close());
+    afterEach((test) => {
+      // A test's context says whether it passed (Node 24), though its type does not yet.
+      const failed = "passed" in test && !test.passed;
+      if (name !== "WebKit" || !failed) return;
+      // What WebKitWebDriver and the MiniBrowser printed: where a hang or crash shows.
+      const printed = readFileSync(WEBKIT_LOG, "utf8").trimEnd().split("\n").slice(-40).join("\n");
+      console.error(`WebKit after "${test.name}" failed; the last lines of ${WEBKIT_LOG}:\n${printed || "(nothing)"}`);
+    });
 
     it("hydrates every route", async () => {
       for (const route of siteRoutes) {
