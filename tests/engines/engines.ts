@@ -25,7 +25,12 @@ export interface Engine {
   windows(): Promise<number>;
   resize(width: number, height: number): Promise<void>;
   close(): Promise<void>;
+  /** Ends the browser without asking it (one that stopped answering). */
+  abandon(): void;
 }
+
+/** A command the engine did not answer at all: the browser or its driver is stuck, not the page. */
+export class EngineHang extends Error {}
 
 /** Polls an expression until it is truthy; fails with `what` after `timeoutMs`. */
 export async function waitFor(engine: Engine, expression: string, what: string, timeoutMs = 20_000): Promise<void> {
@@ -35,6 +40,7 @@ export async function waitFor(engine: Engine, expression: string, what: string, 
     try {
       if (await engine.evaluate<boolean>(`Boolean(${expression})`)) return;
     } catch (error) {
+      if (error instanceof EngineHang) throw error;
       // A page between two documents cannot answer; ask again.
       lastError = error;
     }
@@ -71,6 +77,7 @@ export async function startFirefox(): Promise<Engine> {
       await page.setViewport({ width, height });
     },
     close: () => browser.close(),
+    abandon: () => browser.process()?.kill("SIGKILL"),
   };
 }
 
@@ -84,7 +91,18 @@ const WEBKIT_COMMAND_TIMEOUT_MS = 30_000;
 export async function startWebKit(port: number): Promise<Engine> {
   mkdirSync(path.dirname(WEBKIT_LOG), { recursive: true });
   const log = openSync(WEBKIT_LOG, "a");
-  const driver: ChildProcess = spawn("WebKitWebDriver", [`--port=${port}`], { stdio: ["ignore", log, log] });
+  // A process group of its own, so that abandoning it ends the MiniBrowser it started too.
+  const driver: ChildProcess = spawn("WebKitWebDriver", [`--port=${port}`], {
+    stdio: ["ignore", log, log],
+    detached: true,
+  });
+  const killDriverAndBrowser = () => {
+    try {
+      process.kill(-driver.pid!, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  };
   const base = `http://127.0.0.1:${port}`;
   const call = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
     const sent = Date.now();
@@ -97,7 +115,7 @@ export async function startWebKit(port: number): Promise<Engine> {
         signal: AbortSignal.timeout(WEBKIT_COMMAND_TIMEOUT_MS),
       });
     } catch (error) {
-      throw new Error(`WebKit: ${method} ${route} had no answer after ${Date.now() - sent} ms (${error})`);
+      throw new EngineHang(`WebKit: ${method} ${route} had no answer after ${Date.now() - sent} ms (${error})`);
     }
     const answer = (await response.json()) as { value: T & { error?: string; message?: string } };
     if (!response.ok) throw new Error(`WebKit: ${method} ${route}: ${answer.value.error}: ${answer.value.message}`);
@@ -148,7 +166,8 @@ export async function startWebKit(port: number): Promise<Engine> {
       await call("POST", `/session/${session}/url`, { url });
       try {
         await waitFor(webkit, arrived, `${url} loads`, 10_000);
-      } catch {
+      } catch (error) {
+        if (error instanceof EngineHang) throw error;
         const left = await webkit.evaluate<string>("location.href + ' (' + document.readyState + ')'");
         console.error(`WebKit: still on ${left} 10 s after asking for ${url}; asking again`);
         await call("POST", `/session/${session}/url`, { url });
@@ -184,6 +203,7 @@ export async function startWebKit(port: number): Promise<Engine> {
         driver.kill();
       }
     },
+    abandon: killDriverAndBrowser,
   };
   return webkit;
 }
