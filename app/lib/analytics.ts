@@ -67,8 +67,13 @@ export function sendEvent(action: string, params: Record<string, unknown>): void
   }
 }
 
-export function trackEvent(action: string, { category, label }: { category: string; label?: string }): void {
-  sendEvent(action, { event_category: category, ...(label === undefined ? {} : { event_label: label }) });
+/** An event's parameters as GA4 gets them (also for an event the page's first script sends). */
+export function eventParams({ category, label }: { category: string; label?: string }): Record<string, string> {
+  return { event_category: category, ...(label === undefined ? {} : { event_label: label }) };
+}
+
+export function trackEvent(action: string, event: { category: string; label?: string }): void {
+  sendEvent(action, eventParams(event));
 }
 
 export function trackButtonClick(label: string): void {

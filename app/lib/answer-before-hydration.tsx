@@ -18,11 +18,20 @@ import type { ReactNode } from "react";
  * that only hydration completes (`needsHydration`: a booking form, whose calendar frame its component
  * adds) goes back to the tapped control should hydration not come in time, and the control then does
  * what it does without JavaScript, as a held one does.
+ *
+ * An answer can also depend on a form's fields: `onlyIfUntouched` answers only while every field in the
+ * root still holds the value it was rendered with (the contact form's Send, whose checks give one fixed
+ * answer for the form as rendered); a field changed since, and the click is held for the hydrated
+ * checks. `focus` names what takes focus in the answer (a CSS selector), and `event` what the answer
+ * records (as the hydrated component would have, which then does not).
  */
 export const ANSWER_ATTRIBUTE = "data-answer";
 export const ANSWER_ROOT_ATTRIBUTE = "data-answer-root";
 export const ANSWER_TEMPLATE_ATTRIBUTE = "data-answer-template";
 export const ANSWER_NEEDS_HYDRATION_ATTRIBUTE = "data-answer-needs-hydration";
+export const ANSWER_IF_UNTOUCHED_ATTRIBUTE = "data-answer-if-untouched";
+export const ANSWER_FOCUS_ATTRIBUTE = "data-answer-focus";
+export const ANSWER_EVENT_ATTRIBUTE = "data-answer-event";
 /** On a `<video>` whose controls come once the browser is idle after its first frame (VideoPlayer.tsx). */
 export const CONTROLS_AFTER_PAINT_ATTRIBUTE = "data-controls-after-paint";
 
@@ -36,15 +45,26 @@ export function answeredBeforeHydration(key: string): boolean {
 export function AnswerTemplate({
   answerKey,
   needsHydration = false,
+  onlyIfUntouched = false,
+  focus,
+  event,
   children,
 }: {
   answerKey: string;
   needsHydration?: boolean;
+  onlyIfUntouched?: boolean;
+  /** A CSS selector: the element in the answer that takes focus (else the control, or a player). */
+  focus?: string;
+  /** What the answer records with the page's analytics (`sendEvent`'s arguments). */
+  event?: { action: string; params: Record<string, unknown> };
   children: ReactNode;
 }) {
   const attributes = {
     [ANSWER_TEMPLATE_ATTRIBUTE]: answerKey,
     ...(needsHydration ? { [ANSWER_NEEDS_HYDRATION_ATTRIBUTE]: "" } : {}),
+    ...(onlyIfUntouched ? { [ANSWER_IF_UNTOUCHED_ATTRIBUTE]: "" } : {}),
+    ...(focus ? { [ANSWER_FOCUS_ATTRIBUTE]: focus } : {}),
+    ...(event ? { [ANSWER_EVENT_ATTRIBUTE]: JSON.stringify([event.action, event.params]) } : {}),
   };
   return (
     <noscript {...attributes}>

@@ -158,10 +158,16 @@ describe("the first seconds' script", () => {
   });
 
   /** Adds to a root the answer to its control's tap, as a browser with scripting on reads it (its markup as text). */
-  function appendAnswer(rootId: string, key: string, markup: string, { needsHydration = false } = {}): void {
+  function appendAnswer(
+    rootId: string,
+    key: string,
+    markup: string,
+    { needsHydration = false, attributes = {} as Record<string, string> } = {},
+  ): void {
     const template = document.createElement("noscript");
     template.setAttribute("data-answer-template", key);
     if (needsHydration) template.setAttribute("data-answer-needs-hydration", "");
+    for (const [name, value] of Object.entries(attributes)) template.setAttribute(name, value);
     template.textContent = `<template>${markup}</template>`;
     document.getElementById(rootId)?.append(template);
   }
@@ -187,6 +193,56 @@ describe("the first seconds' script", () => {
       { needsHydration: true },
     );
   }
+
+  /** A form whose Send is answered only while no field was changed, with the focus and event of its answer. */
+  function formWithAnswer(): void {
+    document.body.innerHTML = `<div id="contact" data-answer-root=""><form>
+      <input name="name" value=""><input type="checkbox" name="interests" value="a">
+      <select name="referralSource"><option value="" selected>Pick</option><option value="Web">Web</option></select>
+      <button id="send" type="submit" data-hold-until-hydrated="" data-answer="c:send">Send</button></form></div>`;
+    appendAnswer(
+      "contact",
+      "c:send",
+      `<div id="answered"><form><p role="alert">Name is required.</p><input name="name" value="" aria-invalid="true">
+      <button type="submit" data-hold-until-hydrated="">Send</button></form></div>`,
+      {
+        attributes: {
+          "data-answer-if-untouched": "",
+          "data-answer-focus": '[name="name"]',
+          "data-answer-event": JSON.stringify(["form_validation_error", { event_label: "Name is required." }]),
+        },
+      },
+    );
+  }
+
+  it("answers a form's Send while no field was changed: focus and event as the answer says, nothing held", () => {
+    formWithAnswer();
+    runFirstScript();
+    document.getElementById("send")?.click();
+    expect(document.getElementById("contact")).toBeNull();
+    expect(document.querySelector("#answered [role=alert]")?.textContent).toBe("Name is required.");
+    expect(document.activeElement).toBe(document.querySelector('#answered [name="name"]'));
+    expect(window.pageBootstrap?.answered).toEqual(["c:send"]);
+    expect(window.pageBootstrap?.holding).toBe(false);
+    expect(events("form_validation_error").map(([, , params]) => params.event_label)).toEqual(["Name is required."]);
+  });
+
+  it.each([
+    ["a text typed", () => ((document.querySelector('[name="name"]') as HTMLInputElement).value = "Sam")],
+    ["a box ticked", () => ((document.querySelector('[name="interests"]') as HTMLInputElement).checked = true)],
+    ["an option chosen", () => ((document.querySelector("select") as HTMLSelectElement).value = "Web")],
+  ])("holds a form's Send for the hydrated checks once a field was changed (%s)", (_, change) => {
+    formWithAnswer();
+    runFirstScript();
+    window.pageBootstrap!.startHydration = vi.fn();
+    change();
+    document.getElementById("send")?.click();
+    expect(document.getElementById("contact")).not.toBeNull();
+    expect(document.getElementById("answered")).toBeNull();
+    expect(document.getElementById("send")?.getAttribute("aria-busy")).toBe("true");
+    expect(window.pageBootstrap?.holding).toBe(true);
+    expect(events("form_validation_error")).toEqual([]);
+  });
 
   it("answers a tap on a control with an answer at once: the answered root, its key, focus, nothing held", async () => {
     tileWithAnswer();

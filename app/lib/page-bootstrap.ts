@@ -14,8 +14,9 @@
  *   so the visitor sees the tap was taken while the page loads what answers it (a toggle, `aria-pressed`,
  *   shows its new state, as the hydrated page does while what it asked for loads);
  * - a held control whose hydrated answer is fixed markup (a video tile's player, a booking option's
- *   form) is answered at once instead, before React has started on the page: the server rendered that
- *   markup beside it, inert, and the component hydrates in that state (`answer-before-hydration.tsx`);
+ *   form, the contact form's first problem while no field was changed) is answered at once instead,
+ *   before React has started on the page: the server rendered that markup beside it, inert, and the
+ *   component hydrates in that state (`answer-before-hydration.tsx`);
  * - the page's scripts can fail: a module that never arrives, one that throws in an older browser or
  *   under an extension, a hydration that fails at the root. So if the page is not hydrated
  *   `HELD_CLICK_TIMEOUT_MS` after the first held click, whatever has arrived, or at once when a script
@@ -28,6 +29,9 @@
 import { controlLabel, pageViewParams, recordClick, recordedControl, redactLabel, sendEvent } from "./analytics";
 import {
   ANSWER_ATTRIBUTE,
+  ANSWER_EVENT_ATTRIBUTE,
+  ANSWER_FOCUS_ATTRIBUTE,
+  ANSWER_IF_UNTOUCHED_ATTRIBUTE,
   ANSWER_NEEDS_HYDRATION_ATTRIBUTE,
   ANSWER_ROOT_ATTRIBUTE,
   ANSWER_TEMPLATE_ATTRIBUTE,
@@ -98,6 +102,9 @@ function firstSeconds(
     answerRootAttribute,
     answerTemplateAttribute,
     answerNeedsHydrationAttribute,
+    answerIfUntouchedAttribute,
+    answerFocusAttribute,
+    answerEventAttribute,
     controlsAfterPaintAttribute,
     idleTimeoutMs,
   }: {
@@ -108,6 +115,9 @@ function firstSeconds(
     answerRootAttribute: string;
     answerTemplateAttribute: string;
     answerNeedsHydrationAttribute: string;
+    answerIfUntouchedAttribute: string;
+    answerFocusAttribute: string;
+    answerEventAttribute: string;
     controlsAfterPaintAttribute: string;
     idleTimeoutMs: number;
   },
@@ -188,6 +198,17 @@ function firstSeconds(
     else location.assign(href);
   };
 
+  /** Every field in `container` still holds the value the page was rendered with. */
+  const untouched = (container: Element) =>
+    [...container.querySelectorAll("input, select, textarea")].every((field) => {
+      if (field instanceof HTMLSelectElement)
+        return [...field.options].every((option) => option.selected === option.defaultSelected);
+      if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) {
+        return field.checked === field.defaultChecked;
+      }
+      return (field as HTMLInputElement | HTMLTextAreaElement).value === (field as HTMLInputElement).defaultValue;
+    });
+
   /**
    * Answers a tap on the control at once with the markup its hydrated page would show
    * (`answer-before-hydration.tsx`), if the page has it and React has not started on the page.
@@ -201,6 +222,7 @@ function firstSeconds(
     );
     // Once the scripts have failed, an answer only hydration completes would only go back.
     if (gaveUp && source?.hasAttribute(answerNeedsHydrationAttribute)) return false;
+    if (source?.hasAttribute(answerIfUntouchedAttribute) && !untouched(answerRoot)) return false;
     // With scripting on, a noscript's content is its markup as text.
     const parsed = document.createElement("template");
     parsed.innerHTML = source?.textContent ?? "";
@@ -214,11 +236,20 @@ function firstSeconds(
       pendingAnswers.push({ key, control, original: answerRoot, answer });
       startHoldTimer();
     }
-    // The same control in its answered state, or else what it brought (a player).
+    const event = source?.getAttribute(answerEventAttribute);
+    if (event) {
+      const [action, params] = JSON.parse(event) as [string, Record<string, unknown>];
+      recorders.sendEvent(action, params);
+    }
+    // What the answer names, else the same control in its answered state, else what it brought (a player).
+    const named = source?.getAttribute(answerFocusAttribute);
     const sameControl = [...answer.querySelectorAll<HTMLElement>(`[${answerAttribute}]`)].find(
       (element) => element.getAttribute(answerAttribute) === key,
     );
-    const focusTarget = sameControl ?? answer.querySelector<HTMLElement>("iframe, video");
+    const focusTarget =
+      (named ? answer.querySelector<HTMLElement>(named) : null) ??
+      sameControl ??
+      answer.querySelector<HTMLElement>("iframe, video");
     if (focusWasHere) focusTarget?.focus();
     // A video's controls come once the browser is idle after its first frame, as the hydrated player's
     // do (VideoPlayer.tsx); it can take focus once it has them.
@@ -343,6 +374,9 @@ export function pageBootstrapScript(): string {
     answerRootAttribute: ANSWER_ROOT_ATTRIBUTE,
     answerTemplateAttribute: ANSWER_TEMPLATE_ATTRIBUTE,
     answerNeedsHydrationAttribute: ANSWER_NEEDS_HYDRATION_ATTRIBUTE,
+    answerIfUntouchedAttribute: ANSWER_IF_UNTOUCHED_ATTRIBUTE,
+    answerFocusAttribute: ANSWER_FOCUS_ATTRIBUTE,
+    answerEventAttribute: ANSWER_EVENT_ATTRIBUTE,
     controlsAfterPaintAttribute: CONTROLS_AFTER_PAINT_ATTRIBUTE,
     idleTimeoutMs: IDLE_TIMEOUT_MS,
   });

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
-import { type ContactResult, ContactForm } from "~/components/sections/ContactForm";
+import { type ContactProblem, type ContactResult, ContactForm } from "~/components/sections/ContactForm";
 import { IntroHero } from "~/components/sections/IntroHero";
 import { ContactCards } from "~/components/sections/ContactCards";
 import { sectionFrame } from "~/components/ui/SectionHeader";
@@ -22,13 +22,23 @@ import type { Route } from "./+types/contact";
 const page = pages.contact;
 
 /**
- * The hero, and the form token of the form this page renders (its submission id, signed with when it
+ * The hero, the form token of the form this page renders (its submission id, signed with when it
  * was rendered): a page of its own for every visitor, so it is never sent from the page cache (where
- * every visitor would get the same token).
+ * every visitor would get the same token); and the problem the checks find in the empty form.
  */
 export async function loader(args: Route.LoaderArgs) {
   args.context.get(requestContext).skipPageCache("the contact form carries a form token of its own");
-  return { hero: await loadPageHero(args, page), submissionId: getServices(args.context).leads.newFormToken() };
+  return {
+    hero: await loadPageHero(args, page),
+    submissionId: getServices(args.context).leads.newFormToken(),
+    untouchedProblem: untouchedFormProblem(),
+  };
+}
+
+/** What the checks find in the form as the page renders it, every field empty. */
+function untouchedFormProblem(): ContactProblem | null {
+  const checked = validateContact(contactInputFromForm(new URLSearchParams()));
+  return checked.ok ? null : { field: checked.field, message: checked.message };
 }
 
 export const meta: Route.MetaFunction = introPageMeta(page);
@@ -150,7 +160,11 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             </h2>
             <p className="mt-3 text-lg text-muted">We answer every message within one business day.</p>
             <div className="mt-8">
-              <ContactForm serverResult={actionData ?? null} submissionId={submissionId} />
+              <ContactForm
+                serverResult={actionData ?? null}
+                submissionId={submissionId}
+                untouchedProblem={loaderData.untouchedProblem}
+              />
             </div>
           </div>
           <ContactCards className="lg:pt-20" />

@@ -2,9 +2,10 @@
  * npm run test:engines: the same checks in Firefox (ESR, over WebDriver BiDi) and WebKit (WebKitGTK's
  * MiniBrowser, over WebDriver), against the production build in demo mode: every route hydrates; a
  * click before hydration is held and replayed; Load More grows the list in place; the contact form is
- * checked in the browser; the mobile menu survives hydration, closes, and its entries navigate; and
- * with a client entry that throws, the contact form and Load More still do what they do without
- * JavaScript, and a video tile plays in the page (the first script answers it). The browsers reach
+ * checked in the browser (an untouched one before hydration too); the mobile menu survives hydration,
+ * closes, and its entries navigate; and with a client entry that throws, the contact form and Load
+ * More still do what they do without JavaScript, and a video tile plays in the page (the first script
+ * answers it). The browsers reach
  * the site through a small proxy that can hold the page's module scripts, so a click lands before
  * hydration for certain, and a second one, on an origin of its own (so no engine reuses a module it
  * kept from the first), that serves a client entry that throws. An engine that stops answering
@@ -221,23 +222,38 @@ for (const [name, start] of [
       assert.equal(await engine.evaluate<boolean>(sameDocument), true, "no new document");
     });
 
-    check("checks the contact form in the browser and logs its message", async () => {
-      await engine.open(`${origin}/contact`);
-      await waitFor(engine, hydrated, "/contact hydrates");
-      await engine.type('input[name="name"]', "Sam Rivers");
-      await engine.type('input[name="email"]', "sam.example.com");
-      await engine.click('form button[type="submit"]');
-      await waitFor(
-        engine,
-        "document.querySelector('form [role=alert]')?.textContent.includes('Please enter a valid email address.')",
-        "the email message shows",
-      );
-      const logged = await engine.evaluate<unknown[][]>(dataLayerEvents("form_validation_error"));
-      assert.deepEqual(
-        logged.map((entry) => (entry[2] as { event_label: string }).event_label),
-        ["Please enter a valid email address."],
-      );
-    });
+    check(
+      "checks the contact form in the browser, the empty one before hydration too, and logs its messages",
+      async () => {
+        const alert = "document.querySelector('form [role=alert]')?.textContent";
+        proxy.hold();
+        try {
+          await engine.open(`${origin}/contact`);
+          await engine.click('form button[type="submit"]');
+          // No field was changed: the first script shows the empty form's first problem itself.
+          await waitFor(engine, `${alert} === 'Name is required.'`, "the empty form's message shows at once");
+          assert.equal(await engine.evaluate<boolean>(hydrated), false, "the message came before hydration");
+          assert.equal(await engine.evaluate<string>("document.activeElement?.name"), "name", "the field has focus");
+        } finally {
+          proxy.release();
+        }
+        await waitFor(engine, hydrated, "/contact hydrates");
+        assert.equal(await engine.evaluate<string>(alert), "Name is required.", "hydration kept the message");
+        await engine.type('input[name="name"]', "Sam Rivers");
+        await engine.type('input[name="email"]', "sam.example.com");
+        await engine.click('form button[type="submit"]');
+        await waitFor(
+          engine,
+          "document.querySelector('form [role=alert]')?.textContent.includes('Please enter a valid email address.')",
+          "the email message shows",
+        );
+        const logged = await engine.evaluate<unknown[][]>(dataLayerEvents("form_validation_error"));
+        assert.deepEqual(
+          logged.map((entry) => (entry[2] as { event_label: string }).event_label),
+          ["Name is required.", "Please enter a valid email address."],
+        );
+      },
+    );
 
     check("keeps the mobile menu open through hydration, closes it, and navigates from it", async () => {
       await engine.resize(450, 800);

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import {
   type ContactField,
@@ -10,7 +10,8 @@ import {
   SUBMISSION_ID_FIELD,
 } from "~/lib/contact";
 import type { validateContact } from "~/lib/contact-checks";
-import { trackEvent } from "~/lib/analytics";
+import { eventParams, trackEvent } from "~/lib/analytics";
+import { AnswerTemplate, answeredBeforeHydration } from "~/lib/answer-before-hydration";
 import { cn } from "~/lib/cn";
 import { Button } from "../ui/Button";
 import { cardClasses } from "../ui/Card";
@@ -31,6 +32,12 @@ export interface ContactValues {
   phone: string;
   interests: string[];
   referralSource: string;
+}
+
+/** A field's problem, as the checks word it. */
+export interface ContactProblem {
+  field: ContactField;
+  message: string;
 }
 
 type ValidateContact = typeof validateContact;
@@ -87,17 +94,26 @@ const inputClasses =
 export function ContactForm({
   serverResult,
   submissionId: initialSubmissionId,
+  untouchedProblem = null,
 }: {
   serverResult?: ContactResult | null;
   /** The server's form token for this form (the one sent back with a refusal, when it refused it). */
   submissionId: string;
+  /**
+   * What the checks find in the form as rendered, every field empty (the page's loader runs them):
+   * Send tapped before hydration, with no field changed, shows it at once.
+   */
+  untouchedProblem?: ContactProblem | null;
 }) {
   const fetcher = useFetcher<ContactResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const checkingBeforeSend = useRef(false);
   const [checking, setChecking] = useState(false);
   const id = useId();
-  const [clientError, setClientError] = useState<{ field: ContactField; message: string } | null>(null);
+  const answerKey = `${id}-send`;
+  const [clientError, setClientError] = useState<ContactProblem | null>(() =>
+    untouchedProblem && answeredBeforeHydration(answerKey) ? untouchedProblem : null,
+  );
   const [submissionId, setSubmissionId] = useState(initialSubmissionId);
   const result = fetcher.data ?? serverResult ?? null;
   const sending = checking || fetcher.state !== "idle";
@@ -161,19 +177,80 @@ export function ContactForm({
       });
   }
 
+  const answerable = untouchedProblem != null && result === null && clientError === null && !sending;
+  const view = { Form: fetcher.Form, id, result, sending, submissionId, values };
+  return (
+    <div className="contents" data-answer-root={answerable ? "" : undefined}>
+      <ContactFormView
+        {...view}
+        invalid={invalid}
+        formRef={formRef}
+        onSubmit={onSubmit}
+        onUse={startLoadingChecks}
+        answerKey={answerable ? answerKey : undefined}
+      />
+      {answerable ? (
+        <AnswerTemplate
+          answerKey={answerKey}
+          onlyIfUntouched
+          focus={`[name="${untouchedProblem.field}"]`}
+          event={{
+            action: "form_validation_error",
+            params: eventParams({ category: "contact", label: untouchedProblem.message }),
+          }}
+        >
+          <div className="contents">
+            <ContactFormView {...view} invalid={untouchedProblem} />
+          </div>
+        </AnswerTemplate>
+      ) : null}
+    </div>
+  );
+}
+
+interface ContactFormViewProps {
+  Form: ReturnType<typeof useFetcher<ContactResult>>["Form"];
+  id: string;
+  result: ContactResult | null;
+  invalid: ContactProblem | null;
+  values: ContactValues | null;
+  sending: boolean;
+  submissionId: string;
+  formRef?: Ref<HTMLFormElement>;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  /** A focus or a pointer in the form (its first use loads the checks). */
+  onUse?: () => void;
+  /** Send's key while the first script can answer it (`answer-before-hydration.tsx`). */
+  answerKey?: string;
+}
+
+/** The form as it shows; the same for the page and for its answer before hydration. */
+function ContactFormView({
+  Form,
+  id,
+  result,
+  invalid,
+  values,
+  sending,
+  submissionId,
+  formRef,
+  onSubmit,
+  onUse,
+  answerKey,
+}: ContactFormViewProps) {
   const fieldId = (field: string) => `${id}-${field}`;
   const errorId = `${id}-error`;
   const described = (field: ContactField) => (invalid?.field === field ? errorId : undefined);
 
   return (
-    <fetcher.Form
+    <Form
       ref={formRef}
       method="post"
       action="/contact"
       noValidate
       onSubmit={onSubmit}
-      onFocus={startLoadingChecks}
-      onPointerDown={startLoadingChecks}
+      onFocus={onUse}
+      onPointerDown={onUse}
       className={`${cardClasses} space-y-6 p-6 sm:p-8`}
       aria-describedby={invalid ? errorId : undefined}
     >
@@ -287,10 +364,11 @@ export function ContactForm({
         analyticsLabel="Contact form: Send"
         // Sent before hydration, the form waits for it, so the browser's checks run (and are recorded).
         data-hold-until-hydrated=""
+        data-answer={answerKey}
       >
         {sending ? "Sending..." : "Send Message"}
       </Button>
-    </fetcher.Form>
+    </Form>
   );
 }
 
