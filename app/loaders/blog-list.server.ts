@@ -1,11 +1,20 @@
 import type { PostListData } from "~/components/sections/PostList";
 import { BLOG_PAGE_SIZE, type ContentService } from "~/services/content";
 import { toPostCard } from "~/lib/cms-types";
-import { nextPageHref, pageFromSearch } from "~/lib/paging";
+import { pageFromSearch, splitNextPage } from "~/lib/paging";
 
-/** The posts a blog list address shows: `?page=n` shows the newest n × 6 (SPEC.md: 6, then 6 more). */
+/**
+ * The posts a blog list address shows: `?page=n` shows the newest n × 6 (SPEC.md: 6, then 6 more).
+ * The next page's posts come with them, so "Load More" shows them the moment it is pressed.
+ */
 export async function loadPostList(content: ContentService, url: URL, tag?: string): Promise<PostListData> {
   const page = pageFromSearch(url.searchParams);
-  const { items, hasMore } = await content.getBlogPostList({ count: page * BLOG_PAGE_SIZE, tag });
-  return { posts: items.map(toPostCard), moreHref: hasMore ? nextPageHref(url.searchParams, page) : null };
+  const { items, hasMore } = await content.getBlogPostList({ count: (page + 1) * BLOG_PAGE_SIZE, tag });
+  const { shown, moreHref, next } = splitNextPage(items.map(toPostCard), {
+    search: url.searchParams,
+    page,
+    pageSize: BLOG_PAGE_SIZE,
+    hasMore,
+  });
+  return { posts: shown, moreHref, next };
 }

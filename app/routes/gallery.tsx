@@ -6,7 +6,7 @@ import { pages } from "~/content/pages";
 import { getServices } from "~/context";
 import { TAGS_PARAM, tagsFromSearch } from "~/lib/gallery-filter";
 import { loadPageHero } from "~/loaders/page-loaders.server";
-import { nextPageHref, PAGE_PARAM, pageFromSearch } from "~/lib/paging";
+import { PAGE_PARAM, pageFromSearch, splitNextPage } from "~/lib/paging";
 import { streamSection } from "~/loaders/sections.server";
 import { introPageMeta } from "~/lib/seo";
 import { GALLERY_PAGE_SIZE } from "~/services/content";
@@ -24,11 +24,16 @@ export async function loader(args: Route.LoaderArgs) {
   const loading = streamSection(
     args,
     getServices(args.context)
-      .content.getGalleryImages({ count: pageNumber * GALLERY_PAGE_SIZE, tags })
-      .then(({ items, hasMore }) => ({
-        images: items,
-        moreHref: hasMore ? nextPageHref(search, pageNumber) : null,
-      })),
+      .content.getGalleryImages({ count: (pageNumber + 1) * GALLERY_PAGE_SIZE, tags })
+      .then(({ items, hasMore }) => {
+        const { shown, moreHref, next } = splitNextPage(items, {
+          search,
+          page: pageNumber,
+          pageSize: GALLERY_PAGE_SIZE,
+          hasMore,
+        });
+        return { images: shown, moreHref, next };
+      }),
     { label: "gallery", isEmpty: (data) => data.images.length === 0 },
   );
   const [hero, gallery] = await Promise.all([loadPageHero(args, page), loading]);

@@ -62,6 +62,43 @@ test.describe("the blog list", () => {
     expect(await missing.text()).toContain("No posts are tagged “no-such-tag” yet.");
   });
 
+  test("Load More shows the next posts the moment it is pressed, and the longer list's address follows", async ({
+    page,
+  }) => {
+    // The demo has two pages of posts: the second is the last.
+    expect(demoPosts.length).toBeGreaterThan(6);
+    expect(demoPosts.length).toBeLessThanOrEqual(12);
+    await page.goto("/blog");
+    await waitForHydration(page);
+    const cards = page.getByRole("article");
+    await expect(cards).toHaveCount(6);
+    // The longer list's answer is held: what shows meanwhile came with the page.
+    const answer = Promise.withResolvers<void>();
+    await page.route(
+      (url) => url.pathname === "/blog.data" && url.searchParams.get("page") === "2",
+      async (route) => {
+        await answer.promise;
+        await route.continue();
+      },
+    );
+    const loadMore = page.getByRole("link", { name: "Load More" });
+    await loadMore.click();
+    await expect(cards.getByRole("heading")).toHaveText(demoPosts.map((post) => post.title));
+    await expect(cards.nth(6).getByRole("link", { name: demoPosts[6]!.title })).toBeFocused();
+    await expect(loadMore).toHaveCount(0);
+    await expect(page).toHaveURL(/\/blog$/);
+    answer.resolve();
+    await expect(page).toHaveURL(/\/blog\?page=2$/);
+    // The answer holds the same posts: nothing moves.
+    await expect(cards.getByRole("heading")).toHaveText(demoPosts.map((post) => post.title));
+    await expect(cards.nth(6).getByRole("link", { name: demoPosts[6]!.title })).toBeFocused();
+    // Back on the first page, it shows its six again.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(cards).toHaveCount(6);
+    await expect(loadMore).toHaveAttribute("href", "/blog?page=2");
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 

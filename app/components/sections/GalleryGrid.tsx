@@ -8,6 +8,7 @@ import type { StreamedSection } from "~/lib/section-state";
 import { cardClasses } from "../ui/Card";
 import { ContentImage } from "../ui/ContentImage";
 import { DeferredSection } from "../ui/DeferredSection";
+import type { NextPage } from "~/lib/paging";
 import { GrowingList } from "../ui/LoadMore";
 import { Skeleton } from "../ui/Skeleton";
 
@@ -18,6 +19,8 @@ export interface GalleryData {
   images: GalleryImage[];
   /** Where "Load More" leads, or null when no more images remain. */
   moreHref: string | null;
+  /** The images "Load More" adds, and where the one after leads (null when nothing more remains). */
+  next: NextPage<GalleryImage> | null;
 }
 
 /**
@@ -107,10 +110,11 @@ function usePendingTags(tags: string[]): string[] {
   return tags;
 }
 
-function ImageGrid({ images, moreHref }: GalleryData) {
+function ImageGrid({ images, moreHref, next }: GalleryData) {
   return (
     <GrowingList
       items={images}
+      next={next}
       keyOf={(item) => item.id}
       moreHref={moreHref}
       className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"

@@ -2,6 +2,7 @@ import { useId } from "react";
 import type { BlogPostCard } from "~/lib/cms-types";
 import type { StreamedSection } from "~/lib/section-state";
 import { DeferredSection } from "../ui/DeferredSection";
+import type { NextPage } from "~/lib/paging";
 import { GrowingList } from "../ui/LoadMore";
 import { Skeleton } from "../ui/Skeleton";
 import { BlogCard } from "./BlogCard";
@@ -10,6 +11,8 @@ export interface PostListData {
   posts: BlogPostCard[];
   /** Where "Load More" leads, or null when there is nothing more to show. */
   moreHref: string | null;
+  /** The posts "Load More" adds, and where the one after leads (null when nothing more remains). */
+  next: NextPage<BlogPostCard> | null;
 }
 
 export const BLOG_EMPTY_MESSAGE = "New blog posts coming soon!";
@@ -41,9 +44,10 @@ export function PostList({
           </p>
         }
       >
-        {({ posts, moreHref }) => (
+        {({ posts, moreHref, next }) => (
           <GrowingList
             items={posts}
+            next={next}
             keyOf={(post) => post.id}
             moreHref={moreHref}
             className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3"

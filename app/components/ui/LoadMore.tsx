@@ -1,13 +1,16 @@
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
+import type { NextPage } from "~/lib/paging";
 import { useFocusNewItems } from "~/lib/use-focus-new-items";
 
 /**
  * "Load More" as a link to the same list one page longer: without JavaScript it loads that page;
  * with JavaScript the list grows in place (the new items keep the earlier ones' place and scroll).
- * A click before hydration is held until then (`page-bootstrap.ts`).
+ * A click before hydration is held until then (`page-bootstrap.ts`). `onPress` shows what the click
+ * brings before the navigation to `to` does (the list's next page, which came with the list).
  */
-export function LoadMore({ to, label = "Load More" }: { to: string; label?: string }) {
+export function LoadMore({ to, label = "Load More", onPress }: { to: string; label?: string; onPress?: () => void }) {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -41,7 +44,8 @@ export function LoadMore({ to, label = "Load More" }: { to: string; label?: stri
           // the visitor saw "Load More" unchanged until the new items came. The arrival is still a
           // transition, so the items shown stay in place meanwhile.
           event.preventDefault();
-          void navigate(to, { preventScrollReset: true, flushSync: true });
+          if (onPress) flushSync(onPress);
+          void navigate(to, { preventScrollReset: true, flushSync: !onPress });
         }}
         className="inline-flex min-h-12 items-center justify-center rounded-full border border-brand-700 px-7 font-semibold text-brand-700 transition-colors hover:bg-brand-50 aria-disabled:cursor-wait aria-disabled:opacity-70"
       >
@@ -52,17 +56,21 @@ export function LoadMore({ to, label = "Load More" }: { to: string; label?: stri
 }
 
 /**
- * A list that grows by pages: its items, then "Load More" while more remain. When it grows, keyboard
- * focus moves to the first new item.
+ * A list that grows by pages: its items, then "Load More" while more remain. With the next page's
+ * items at hand (`next`, loaded with the list), "Load More" adds them at once, and the navigation to
+ * the longer list's address follows (its answer holds the same items, and the page after). When it
+ * grows, keyboard focus moves to the first new item.
  */
 export function GrowingList<T>({
   items,
+  next = null,
   keyOf,
   moreHref,
   className,
   children,
 }: {
   items: T[];
+  next?: NextPage<T> | null;
   keyOf: (item: T) => string;
   /** Where "Load More" leads, or null when nothing more remains. */
   moreHref: string | null;
@@ -70,15 +78,20 @@ export function GrowingList<T>({
   children: (item: T) => ReactNode;
 }) {
   const list = useRef<HTMLUListElement>(null);
-  useFocusNewItems(list, items.length);
+  // The items the next page was added to at once; new items (the navigation's answer) replace both.
+  const [grownFrom, setGrownFrom] = useState<T[] | null>(null);
+  const grown = next !== null && grownFrom === items;
+  const shown = grown ? [...items, ...next.items] : items;
+  const more = grown ? next.moreHref : moreHref;
+  useFocusNewItems(list, shown.length);
   return (
     <>
       <ul ref={list} className={className}>
-        {items.map((item) => (
+        {shown.map((item) => (
           <li key={keyOf(item)}>{children(item)}</li>
         ))}
       </ul>
-      {moreHref ? <LoadMore to={moreHref} /> : null}
+      {more ? <LoadMore to={more} onPress={!grown && next ? () => setGrownFrom(items) : undefined} /> : null}
     </>
   );
 }
