@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 
 /**
  * A tap answered before hydration (issue 38). Hydration takes the visitor's first tap several hundred
@@ -12,12 +12,13 @@ import type { ReactNode } from "react";
  *   tapped (a `<noscript>` holding a `<template>`: without JavaScript it shows nothing, and React
  *   neither renders nor hydrates a `<noscript>`'s children);
  * - the first script replaces the root with that markup (which has no templates), and records the key;
- * - the component's first state reads `answeredBeforeHydration(key)`, so its hydration renders the
- *   answered root, without templates.
+ * - the component's first state reads `useAnsweredBeforeHydration([key])`, so its hydration renders
+ *   the answered root, without templates.
  * Once hydration has started, or where the markup is missing, the click is held as before. An answer
  * that only hydration completes (`needsHydration`: a booking form, whose calendar frame its component
- * adds) goes back to the tapped control should hydration not come in time, and the control then does
- * what it does without JavaScript, as a held one does.
+ * adds; a longer list, whose address the navigation after hydration gives) goes back to the tapped
+ * control should hydration not come in time, and the control then does what it does without
+ * JavaScript, as a held one does.
  *
  * An answer can also depend on a form's fields: `onlyIfUntouched` answers only while every field in the
  * root still holds the value it was rendered with (the contact form's Send, whose checks give one fixed
@@ -35,10 +36,22 @@ export const ANSWER_EVENT_ATTRIBUTE = "data-answer-event";
 /** On a `<video>` whose controls come once the browser is idle after its first frame (VideoPlayer.tsx). */
 export const CONTROLS_AFTER_PAINT_ATTRIBUTE = "data-controls-after-paint";
 
-/** True while the page hydrates (its first render) if the first script answered `key`'s tap. */
-export function answeredBeforeHydration(key: string): boolean {
-  if (typeof document === "undefined" || document.documentElement.hasAttribute("data-hydrated")) return false;
-  return window.pageBootstrap?.answered.includes(key) ?? false;
+/**
+ * Which of `keys` the first script answered, as this component first rendered (the hydration of the
+ * page, or of its streamed section, which can come after the page's): null when none. Once the
+ * component is on the page the answers are forgotten, so a component mounted later (a navigation
+ * back to the page) starts as the page does.
+ */
+export function useAnsweredBeforeHydration(keys: readonly string[]): string | null {
+  const [answered] = useState(() =>
+    typeof window === "undefined" ? null : (keys.find((key) => window.pageBootstrap?.answered.includes(key)) ?? null),
+  );
+  const firstKeys = useRef(keys);
+  useEffect(() => {
+    const bootstrap = window.pageBootstrap;
+    if (bootstrap) bootstrap.answered = bootstrap.answered.filter((key) => !firstKeys.current.includes(key));
+  }, []);
+  return answered;
 }
 
 /** The root of a component as it is once the control marked `data-answer={answerKey}` was tapped. */

@@ -98,6 +98,30 @@ test("Load More tapped while the client entry throws moves to the next page", as
   expect(await page.getByRole("article").count()).toBeGreaterThan(6);
 });
 
+test("Load More tapped while the client entry never hydrates shows the next posts at once, then moves to their address", async ({
+  page,
+}, testInfo) => {
+  await breakClientEntry(page, "never hydrates");
+  await page.goto("/blog");
+  const cards = page.getByRole("article");
+  await expect(cards).toHaveCount(6);
+  // The first script shows the next posts at once (answer-before-hydration.tsx); only React's
+  // navigation gives them their address, so without hydration the link goes there as without JavaScript.
+  const ms = await timed(
+    testInfo,
+    "/blog Load More, the client entry never hydrates",
+    () => page.getByRole("link", { name: "Load More" }).click(),
+    async () => {
+      await expect(cards).not.toHaveCount(6);
+      await expect(page).toHaveURL(/\/blog$/);
+      await expect(page).toHaveURL(/\/blog\?page=2$/);
+    },
+  );
+  expect(ms).toBeLessThan(HELD_CLICK_TIMEOUT_MS + 3_000);
+  expect(await cards.count()).toBeGreaterThan(6);
+  expect(await isHydrated(page)).toBe(false);
+});
+
 test("a video tile tapped while the client entry throws plays its video in the page", async ({
   page,
   context,

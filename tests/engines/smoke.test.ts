@@ -1,15 +1,15 @@
 /**
  * npm run test:engines: the same checks in Firefox (ESR, over WebDriver BiDi) and WebKit (WebKitGTK's
  * MiniBrowser, over WebDriver), against the production build in demo mode: every route hydrates; a
- * click before hydration is held and replayed; Load More grows the list in place; the contact form is
- * checked in the browser (an untouched one before hydration too); the mobile menu survives hydration,
- * closes, and its entries navigate; and with a client entry that throws, the contact form and Load
- * More still do what they do without JavaScript, and a video tile plays in the page (the first script
- * answers it). The browsers reach
- * the site through a small proxy that can hold the page's module scripts, so a click lands before
- * hydration for certain, and a second one, on an origin of its own (so no engine reuses a module it
- * kept from the first), that serves a client entry that throws. An engine that stops answering
- * commands altogether is started again once per check, and says so (`check`).
+ * tap before hydration is answered at once or held and replayed (a video tile, Load More, Send on the
+ * untouched contact form); Load More grows the list in place; the contact form is checked in the
+ * browser; the mobile menu survives hydration, closes, and its entries navigate; and with a client
+ * entry that throws, the contact form and Load More still do what they do without JavaScript, and a
+ * video tile plays in the page (the first script answers it). The browsers reach the site through a
+ * small proxy that can hold the page's module scripts, so a tap lands before hydration for certain,
+ * and a second one, on an origin of its own (so no engine reuses a module it kept from the first),
+ * that serves a client entry that throws. An engine that stops answering commands altogether is
+ * started again once per check, and says so (`check`).
  * Ports: E2E_PORT_BASE + 10 (the site), + 11 (the proxy), + 13 (the broken-entry proxy), + 12
  * (WebKitWebDriver). Run it under xvfb-run (WebKit needs a display); `npm run test:engines` does.
  */
@@ -211,14 +211,30 @@ for (const [name, start] of [
       assert.equal(clicks.length, 1, "the click was recorded once");
     });
 
-    check("grows the blog list in place with Load More", async () => {
+    check("grows the blog list in place with Load More, before hydration too", async () => {
+      const listed = "document.querySelectorAll('main article').length";
+      proxy.hold();
+      try {
+        await engine.open(`${origin}/blog`);
+        await engine.click('a[data-analytics][href*="page=2"]');
+        // The next posts came with the page: the first script lists them itself.
+        await waitFor(engine, `${listed} > 6`, "more posts are listed at once");
+        assert.equal(await engine.evaluate<boolean>(hydrated), false, "they came before hydration");
+      } finally {
+        proxy.release();
+      }
+      await waitFor(engine, hydrated, "/blog hydrates");
+      await waitFor(engine, "location.search.includes('page=2')", "the address follows hydration");
+      assert.ok((await engine.evaluate<number>(listed)) > 6, "hydration kept them");
+
       await engine.open(`${origin}/blog`);
       await waitFor(engine, hydrated, "/blog hydrates");
       assert.equal(await engine.evaluate<number>("document.querySelectorAll('main article').length"), 6);
       await engine.evaluate(markDocument);
       await engine.click('a[data-analytics][href*="page=2"]');
       await waitFor(engine, "document.querySelectorAll('main article').length > 6", "more posts are listed");
-      assert.match(await engine.evaluate<string>("location.search"), /page=2/);
+      // They came with the page; the address follows with the navigation.
+      await waitFor(engine, "location.search.includes('page=2')", "the address follows");
       assert.equal(await engine.evaluate<boolean>(sameDocument), true, "no new document");
     });
 

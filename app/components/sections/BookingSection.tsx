@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useId, useState } from "react";
 import { usd } from "~/content/pricing";
 import type { BookingOption, BookingOptionKey } from "~/content/copy-types";
 import { cn } from "~/lib/cn";
-import { AnswerTemplate, answeredBeforeHydration } from "~/lib/answer-before-hydration";
+import { AnswerTemplate, useAnsweredBeforeHydration } from "~/lib/answer-before-hydration";
 import { useAfterNextPaint } from "~/lib/use-after-next-paint";
 import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
@@ -54,8 +54,9 @@ export function BookingSection({
 }: BookingSectionProps) {
   const headingId = useId();
   const answerKey = (key: BookingOptionKey) => `${headingId}:${key}`;
+  const answered = useAnsweredBeforeHydration(options.map(({ key }) => answerKey(key)));
   const [selected, setSelected] = useState<BookingOptionKey | null>(
-    () => options.find(({ key }) => answeredBeforeHydration(answerKey(key)))?.key ?? null,
+    options.find(({ key }) => answerKey(key) === answered)?.key ?? null,
   );
   const view = (chosen: BookingOptionKey | null, answers: ReactNode = null) => (
     <BookingSectionView

@@ -11,7 +11,7 @@ import {
 } from "~/lib/contact";
 import type { validateContact } from "~/lib/contact-checks";
 import { eventParams, trackEvent } from "~/lib/analytics";
-import { AnswerTemplate, answeredBeforeHydration } from "~/lib/answer-before-hydration";
+import { AnswerTemplate, useAnsweredBeforeHydration } from "~/lib/answer-before-hydration";
 import { cn } from "~/lib/cn";
 import { Button } from "../ui/Button";
 import { cardClasses } from "../ui/Card";
@@ -111,8 +111,9 @@ export function ContactForm({
   const [checking, setChecking] = useState(false);
   const id = useId();
   const answerKey = `${id}-send`;
-  const [clientError, setClientError] = useState<ContactProblem | null>(() =>
-    untouchedProblem && answeredBeforeHydration(answerKey) ? untouchedProblem : null,
+  const answered = useAnsweredBeforeHydration([answerKey]) !== null;
+  const [clientError, setClientError] = useState<ContactProblem | null>(
+    untouchedProblem && answered ? untouchedProblem : null,
   );
   const [submissionId, setSubmissionId] = useState(initialSubmissionId);
   const result = fetcher.data ?? serverResult ?? null;

@@ -1,6 +1,7 @@
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, type Ref, useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { AnswerTemplate, useAnsweredBeforeHydration } from "~/lib/answer-before-hydration";
 import type { NextPage } from "~/lib/paging";
 import { useFocusNewItems } from "~/lib/use-focus-new-items";
 
@@ -10,7 +11,18 @@ import { useFocusNewItems } from "~/lib/use-focus-new-items";
  * A click before hydration is held until then (`page-bootstrap.ts`). `onPress` shows what the click
  * brings before the navigation to `to` does (the list's next page, which came with the list).
  */
-export function LoadMore({ to, label = "Load More", onPress }: { to: string; label?: string; onPress?: () => void }) {
+export function LoadMore({
+  to,
+  label = "Load More",
+  onPress,
+  answerKey,
+}: {
+  to: string;
+  label?: string;
+  onPress?: () => void;
+  /** Its key while the page's first script can answer it (`answer-before-hydration.tsx`). */
+  answerKey?: string;
+}) {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -26,6 +38,7 @@ export function LoadMore({ to, label = "Load More", onPress }: { to: string; lab
         preventScrollReset
         data-analytics=""
         data-hold-until-hydrated=""
+        data-answer={answerKey}
         aria-disabled={loading || undefined}
         onClick={(event) => {
           if (loading) event.preventDefault();
@@ -58,8 +71,9 @@ export function LoadMore({ to, label = "Load More", onPress }: { to: string; lab
 /**
  * A list that grows by pages: its items, then "Load More" while more remain. With the next page's
  * items at hand (`next`, loaded with the list), "Load More" adds them at once, and the navigation to
- * the longer list's address follows (its answer holds the same items, and the page after). When it
- * grows, keyboard focus moves to the first new item.
+ * the longer list's address follows (its answer holds the same items, and the page after). Pressed
+ * before hydration, the page's first script adds them (`answer-before-hydration.tsx`), and the
+ * navigation follows hydration. When the list grows, keyboard focus moves to the first new item.
  */
 export function GrowingList<T>({
   items,
@@ -78,20 +92,75 @@ export function GrowingList<T>({
   children: (item: T) => ReactNode;
 }) {
   const list = useRef<HTMLUListElement>(null);
+  const navigate = useNavigate();
+  const answerKey = useId();
   // The items the next page was added to at once; new items (the navigation's answer) replace both.
-  const [grownFrom, setGrownFrom] = useState<T[] | null>(null);
+  const answered = useAnsweredBeforeHydration([answerKey]) !== null;
+  const [grownFrom, setGrownFrom] = useState<T[] | null>(next && answered ? items : null);
   const grown = next !== null && grownFrom === items;
   const shown = grown ? [...items, ...next.items] : items;
-  const more = grown ? next.moreHref : moreHref;
   useFocusNewItems(list, shown.length);
+
+  // Grown by the first script: the address follows now.
+  const grownBeforeHydration = useRef(grownFrom !== null);
+  useEffect(() => {
+    if (!grownBeforeHydration.current || !moreHref) return;
+    grownBeforeHydration.current = false;
+    void navigate(moreHref, { preventScrollReset: true });
+  }, [moreHref, navigate]);
+
+  const view = { keyOf, className, children, listRef: list };
+  // One structure whether or not the list can still be answered, so that growing keeps its items.
+  const answerable = next !== null && !grown;
+  return (
+    <div className="contents" data-answer-root={answerable ? "" : undefined}>
+      <GrowingListView
+        {...view}
+        items={shown}
+        moreHref={grown ? next.moreHref : moreHref}
+        onPress={answerable ? () => setGrownFrom(items) : undefined}
+        answerKey={answerable ? answerKey : undefined}
+      />
+      {answerable ? (
+        // Only hydration completes the answer: the navigation to the longer list's address follows it.
+        // Should the scripts not come, the press goes back to being a link to that address.
+        <AnswerTemplate answerKey={answerKey} needsHydration focus={`li:nth-child(${items.length + 1}) :is(a, button)`}>
+          <div className="contents">
+            <GrowingListView {...view} listRef={undefined} items={[...items, ...next.items]} moreHref={next.moreHref} />
+          </div>
+        </AnswerTemplate>
+      ) : null}
+    </div>
+  );
+}
+
+function GrowingListView<T>({
+  items,
+  keyOf,
+  moreHref,
+  className,
+  children,
+  listRef,
+  onPress,
+  answerKey,
+}: {
+  items: T[];
+  keyOf: (item: T) => string;
+  moreHref: string | null;
+  className: string;
+  children: (item: T) => ReactNode;
+  listRef?: Ref<HTMLUListElement>;
+  onPress?: () => void;
+  answerKey?: string;
+}) {
   return (
     <>
-      <ul ref={list} className={className}>
-        {shown.map((item) => (
+      <ul ref={listRef} className={className}>
+        {items.map((item) => (
           <li key={keyOf(item)}>{children(item)}</li>
         ))}
       </ul>
-      {more ? <LoadMore to={more} onPress={!grown && next ? () => setGrownFrom(items) : undefined} /> : null}
+      {moreHref ? <LoadMore to={moreHref} onPress={onPress} answerKey={answerKey} /> : null}
     </>
   );
 }

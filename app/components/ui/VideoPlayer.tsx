@@ -1,6 +1,10 @@
 import { Play } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { AnswerTemplate, answeredBeforeHydration, CONTROLS_AFTER_PAINT_ATTRIBUTE } from "~/lib/answer-before-hydration";
+import {
+  AnswerTemplate,
+  CONTROLS_AFTER_PAINT_ATTRIBUTE,
+  useAnsweredBeforeHydration,
+} from "~/lib/answer-before-hydration";
 import { cn } from "~/lib/cn";
 import { useAfterNextPaint } from "~/lib/use-after-next-paint";
 import { type VideoSource, withAutoplay } from "~/lib/video";
@@ -44,7 +48,7 @@ export function VideoPlayer({
   className,
 }: VideoPlayerProps) {
   const answerKey = useId();
-  const [playing, setPlaying] = useState(() => answeredBeforeHydration(answerKey));
+  const [playing, setPlaying] = useState(useAnsweredBeforeHydration([answerKey]) !== null);
   const frame = cn(
     "relative aspect-video overflow-hidden rounded-[var(--radius-card)] bg-brand-900",
     // The frame clips to its rounded corners, which cut away the focus outline of the control inside

@@ -1,0 +1,42 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { PageBootstrap } from "./page-bootstrap";
+import { useAnsweredBeforeHydration } from "./answer-before-hydration";
+
+function Probe({ keys }: { keys: string[] }) {
+  const answered = useAnsweredBeforeHydration(keys);
+  return <p>{answered ?? "none"}</p>;
+}
+
+function firstScriptAnswered(...keys: string[]): void {
+  window.pageBootstrap = { answered: keys } as unknown as PageBootstrap;
+}
+
+afterEach(() => {
+  cleanup();
+  delete window.pageBootstrap;
+});
+
+describe("a tap the first script answered, as the component first renders", () => {
+  it("is the answered one of the component's keys, and is forgotten once the component is on the page", () => {
+    firstScriptAnswered("other", "b:half");
+    render(<Probe keys={["b:full", "b:half"]} />);
+    expect(screen.getByText("b:half")).toBeTruthy();
+    expect(window.pageBootstrap?.answered).toEqual(["other"]);
+    // A component mounted later (a navigation back to the page) starts as the page does.
+    cleanup();
+    render(<Probe keys={["b:full", "b:half"]} />);
+    expect(screen.getByText("none")).toBeTruthy();
+  });
+
+  it("is none without the first script, or when none of its keys was answered", () => {
+    render(<Probe keys={["k"]} />);
+    expect(screen.getByText("none")).toBeTruthy();
+    cleanup();
+    firstScriptAnswered("other");
+    render(<Probe keys={["k"]} />);
+    expect(screen.getByText("none")).toBeTruthy();
+    expect(window.pageBootstrap?.answered).toEqual(["other"]);
+  });
+});
