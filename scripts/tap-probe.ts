@@ -28,7 +28,7 @@ export interface TapControl {
   pending?: string;
 }
 
-/** The controls whose hydrated behaviour differs from their no-JavaScript one (their clicks are held). */
+/** The controls whose hydrated behaviour differs from their no-JavaScript one (answered or held before hydration). */
 export const TAP_CONTROLS: TapControl[] = [
   {
     name: "video tile",
