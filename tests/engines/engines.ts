@@ -17,7 +17,7 @@ export interface Engine {
   open(url: string): Promise<void>;
   /** A JavaScript expression evaluated in the page; a promise it gives is awaited. */
   evaluate<T>(expression: string): Promise<T>;
-  /** A real click (the engine's own pointer input) on the first element the CSS selector matches. */
+  /** A real click (the engine's own pointer input) on the first element the CSS selector matches, once there is one. */
   click(selector: string): Promise<void>;
   /** Types into the first element the CSS selector matches. */
   type(selector: string, text: string): Promise<void>;
@@ -60,13 +60,17 @@ export async function startFirefox(): Promise<Engine> {
   });
   const [first] = await browser.pages();
   const page: Page = first ?? (await browser.newPage());
-  return {
+  const firefox: Engine = {
     name: "Firefox",
     async open(url) {
       await page.goto(url, { waitUntil: "load" });
+      // Once in CI, a click right after this found nothing of the page asked for: read it only once it
+      // is the document in the tab, and complete.
+      await waitFor(firefox, documentArrived(url), `${url} loads`, 10_000);
     },
     evaluate: <T>(expression: string) => page.evaluate(expression) as Promise<T>,
     async click(selector) {
+      await page.waitForSelector(selector, { timeout: 10_000 });
       await page.click(selector);
     },
     async type(selector, text) {
@@ -79,7 +83,12 @@ export async function startFirefox(): Promise<Engine> {
     close: () => browser.close(),
     abandon: () => browser.process()?.kill("SIGKILL"),
   };
+  return firefox;
 }
+
+/** True in the page once it is the document at `url` and has loaded. */
+const documentArrived = (url: string) =>
+  `location.href === ${JSON.stringify(new URL(url).href)} && document.readyState === 'complete'`;
 
 /** Where WebKitWebDriver and the MiniBrowser it starts write what they print (a failed run's clue). */
 export const WEBKIT_LOG = path.join(import.meta.dirname, "..", "..", "test-results", "engines", "webkit.log");
@@ -162,7 +171,7 @@ export async function startWebKit(port: number): Promise<Engine> {
       // Now and then (twice in a dozen runs here, after Load More's pushState) WebKitWebDriver answers
       // this command and the old document stays: the page asked for never arrives. Ask once more, and
       // say so, rather than read the page being left.
-      const arrived = `location.href === ${JSON.stringify(new URL(url).href)} && document.readyState === 'complete'`;
+      const arrived = documentArrived(url);
       await call("POST", `/session/${session}/url`, { url });
       try {
         await waitFor(webkit, arrived, `${url} loads`, 10_000);
@@ -180,6 +189,12 @@ export async function startWebKit(port: number): Promise<Engine> {
         args: [],
       }),
     async click(selector) {
+      await waitFor(
+        webkit,
+        `document.querySelector(${JSON.stringify(selector)})`,
+        `${selector} is on the page`,
+        10_000,
+      );
       const id = await element(selector);
       // The page scrolls smoothly (scroll-behavior), and the driver would find the element still on its
       // way into view: bring it there at once first.
