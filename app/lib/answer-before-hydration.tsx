@@ -23,8 +23,9 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
  * An answer can also depend on a form's fields: `onlyIfUntouched` answers only while every field in the
  * root still holds the value it was rendered with (the contact form's Send, whose checks give one fixed
  * answer for the form as rendered); a field changed since, and the click is held for the hydrated
- * checks. `focus` names what takes focus in the answer (a CSS selector), and `event` what the answer
- * records (as the hydrated component would have, which then does not).
+ * checks. `focus` names what takes focus in the answer (a CSS selector; `focusInPlace`: without
+ * scrolling to it), and `event` what the answer records (as the hydrated component would have, which
+ * then does not).
  */
 export const ANSWER_ATTRIBUTE = "data-answer";
 export const ANSWER_ROOT_ATTRIBUTE = "data-answer-root";
@@ -32,6 +33,7 @@ export const ANSWER_TEMPLATE_ATTRIBUTE = "data-answer-template";
 export const ANSWER_NEEDS_HYDRATION_ATTRIBUTE = "data-answer-needs-hydration";
 export const ANSWER_IF_UNTOUCHED_ATTRIBUTE = "data-answer-if-untouched";
 export const ANSWER_FOCUS_ATTRIBUTE = "data-answer-focus";
+export const ANSWER_FOCUS_IN_PLACE_ATTRIBUTE = "data-answer-focus-in-place";
 export const ANSWER_EVENT_ATTRIBUTE = "data-answer-event";
 /** On a `<video>` whose controls come once the browser is idle after its first frame (VideoPlayer.tsx). */
 export const CONTROLS_AFTER_PAINT_ATTRIBUTE = "data-controls-after-paint";
@@ -60,6 +62,7 @@ export function AnswerTemplate({
   needsHydration = false,
   onlyIfUntouched = false,
   focus,
+  focusInPlace = false,
   event,
   children,
 }: {
@@ -68,6 +71,8 @@ export function AnswerTemplate({
   onlyIfUntouched?: boolean;
   /** A CSS selector: the element in the answer that takes focus (else the control, or a player). */
   focus?: string;
+  /** Focus without scrolling to it (a list that grew: the earlier items keep their place on screen). */
+  focusInPlace?: boolean;
   /** What the answer records with the page's analytics (`sendEvent`'s arguments). */
   event?: { action: string; params: Record<string, unknown> };
   children: ReactNode;
@@ -77,6 +82,7 @@ export function AnswerTemplate({
     ...(needsHydration ? { [ANSWER_NEEDS_HYDRATION_ATTRIBUTE]: "" } : {}),
     ...(onlyIfUntouched ? { [ANSWER_IF_UNTOUCHED_ATTRIBUTE]: "" } : {}),
     ...(focus ? { [ANSWER_FOCUS_ATTRIBUTE]: focus } : {}),
+    ...(focusInPlace ? { [ANSWER_FOCUS_IN_PLACE_ATTRIBUTE]: "" } : {}),
     ...(event ? { [ANSWER_EVENT_ATTRIBUTE]: JSON.stringify([event.action, event.params]) } : {}),
   };
   return (

@@ -227,6 +227,15 @@ describe("the first seconds' script", () => {
     expect(events("form_validation_error").map(([, , params]) => params.event_label)).toEqual(["Name is required."]);
   });
 
+  it("focuses without scrolling where the answer says so", () => {
+    tileWithAnswer();
+    document.querySelector("noscript")?.setAttribute("data-answer-focus-in-place", "");
+    const focus = vi.spyOn(HTMLElement.prototype, "focus");
+    runFirstScript();
+    document.getElementById("play")?.click();
+    expect(focus).toHaveBeenLastCalledWith({ preventScroll: true });
+  });
+
   it.each([
     ["a text typed", () => ((document.querySelector('[name="name"]') as HTMLInputElement).value = "Sam")],
     ["a box ticked", () => ((document.querySelector('[name="interests"]') as HTMLInputElement).checked = true)],

@@ -31,6 +31,7 @@ import {
   ANSWER_ATTRIBUTE,
   ANSWER_EVENT_ATTRIBUTE,
   ANSWER_FOCUS_ATTRIBUTE,
+  ANSWER_FOCUS_IN_PLACE_ATTRIBUTE,
   ANSWER_IF_UNTOUCHED_ATTRIBUTE,
   ANSWER_NEEDS_HYDRATION_ATTRIBUTE,
   ANSWER_ROOT_ATTRIBUTE,
@@ -104,6 +105,7 @@ function firstSeconds(
     answerNeedsHydrationAttribute,
     answerIfUntouchedAttribute,
     answerFocusAttribute,
+    answerFocusInPlaceAttribute,
     answerEventAttribute,
     controlsAfterPaintAttribute,
     idleTimeoutMs,
@@ -117,6 +119,7 @@ function firstSeconds(
     answerNeedsHydrationAttribute: string;
     answerIfUntouchedAttribute: string;
     answerFocusAttribute: string;
+    answerFocusInPlaceAttribute: string;
     answerEventAttribute: string;
     controlsAfterPaintAttribute: string;
     idleTimeoutMs: number;
@@ -250,14 +253,16 @@ function firstSeconds(
       (named ? answer.querySelector<HTMLElement>(named) : null) ??
       sameControl ??
       answer.querySelector<HTMLElement>("iframe, video");
-    if (focusWasHere) focusTarget?.focus();
+    // In place where the answer says so (a list that grew: the earlier items keep their place on screen).
+    const focusOptions = { preventScroll: source?.hasAttribute(answerFocusInPlaceAttribute) ?? false };
+    if (focusWasHere) focusTarget?.focus(focusOptions);
     // A video's controls come once the browser is idle after its first frame, as the hydrated player's
     // do (VideoPlayer.tsx); it can take focus once it has them.
     const showControls = () => {
       for (const media of answer.querySelectorAll(`video[${controlsAfterPaintAttribute}]`)) {
         (media as HTMLVideoElement).controls = true;
       }
-      if (focusWasHere && document.activeElement === document.body) focusTarget?.focus();
+      if (focusWasHere && document.activeElement === document.body) focusTarget?.focus(focusOptions);
     };
     requestAnimationFrame(() =>
       typeof requestIdleCallback === "function"
@@ -376,6 +381,7 @@ export function pageBootstrapScript(): string {
     answerNeedsHydrationAttribute: ANSWER_NEEDS_HYDRATION_ATTRIBUTE,
     answerIfUntouchedAttribute: ANSWER_IF_UNTOUCHED_ATTRIBUTE,
     answerFocusAttribute: ANSWER_FOCUS_ATTRIBUTE,
+    answerFocusInPlaceAttribute: ANSWER_FOCUS_IN_PLACE_ATTRIBUTE,
     answerEventAttribute: ANSWER_EVENT_ATTRIBUTE,
     controlsAfterPaintAttribute: CONTROLS_AFTER_PAINT_ATTRIBUTE,
     idleTimeoutMs: IDLE_TIMEOUT_MS,

@@ -246,6 +246,30 @@ test.describe("a click before hydration is held and replayed once hydrated", () 
     expect(await labels(page)).toEqual(["Load More"]);
   });
 
+  test("the gallery's Load More adds the next images at once; focus stays on Load More, as hydrated", async ({
+    page,
+  }) => {
+    const release = await holdModuleScripts(page);
+    await page.goto("/gallery", { waitUntil: "domcontentloaded" });
+    const figures = page.getByRole("figure");
+    await expect(figures).toHaveCount(12);
+    const loadMore = page.getByRole("link", { name: "Load More" });
+    await loadMore.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await loadMore.click();
+    expect(await isHydrated(page)).toBe(false);
+    await expect(figures).toHaveCount(24);
+    // The images hold nothing to focus: focus stays on Load More, which now leads one page further,
+    // and the page does not scroll to it: the new images show where the visitor is.
+    await expect(loadMore).toBeFocused();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await expect(loadMore).toHaveAttribute("href", "/gallery?page=3");
+    release();
+    await waitForHydration(page);
+    await expect(page).toHaveURL(/\/gallery\?page=2$/);
+    await expect(figures).toHaveCount(24);
+  });
+
   test("a gallery filter changes the list in place", async ({ page }) => {
     const release = await holdModuleScripts(page);
     await page.goto("/gallery", { waitUntil: "domcontentloaded" });

@@ -94,8 +94,8 @@ export function GrowingList<T>({
   const list = useRef<HTMLUListElement>(null);
   const navigate = useNavigate();
   const answerKey = useId();
-  // The items the next page was added to at once; new items (the navigation's answer) replace both.
   const answered = useAnsweredBeforeHydration([answerKey]) !== null;
+  // The items the next page was added to at once; new items (the navigation's answer) replace both.
   const [grownFrom, setGrownFrom] = useState<T[] | null>(next && answered ? items : null);
   const grown = next !== null && grownFrom === items;
   const shown = grown ? [...items, ...next.items] : items;
@@ -123,8 +123,15 @@ export function GrowingList<T>({
       />
       {answerable ? (
         // Only hydration completes the answer: the navigation to the longer list's address follows it.
-        // Should the scripts not come, the press goes back to being a link to that address.
-        <AnswerTemplate answerKey={answerKey} needsHydration focus={`li:nth-child(${items.length + 1}) :is(a, button)`}>
+        // Should the scripts not come, the press goes back to being a link to that address. Focus goes
+        // to the first new item, or stays on Load More where the items hold nothing to focus (images),
+        // without scrolling, as the hydrated list does.
+        <AnswerTemplate
+          answerKey={answerKey}
+          needsHydration
+          focusInPlace
+          focus={`li:nth-child(${items.length + 1}) :is(a, button), a[data-hold-until-hydrated]`}
+        >
           <div className="contents">
             <GrowingListView {...view} listRef={undefined} items={[...items, ...next.items]} moreHref={next.moreHref} />
           </div>
