@@ -14,9 +14,9 @@
  *   so the visitor sees the tap was taken while the page loads what answers it (a toggle, `aria-pressed`,
  *   shows its new state, as the hydrated page does while what it asked for loads);
  * - a held control whose hydrated answer is fixed markup (a video tile's player, a booking option's
- *   form, the contact form's first problem while no field was changed) is answered at once instead,
- *   before React has started on the page: the server rendered that markup beside it, inert, and the
- *   component hydrates in that state (`answer-before-hydration.tsx`);
+ *   form, a list's next page, the contact form's first problem while no field was changed) is answered
+ *   at once instead, before React has started on the page: the server rendered that markup beside it,
+ *   inert, and the component hydrates in that state (`answer-before-hydration.tsx`);
  * - the page's scripts can fail: a module that never arrives, one that throws in an older browser or
  *   under an extension, a hydration that fails at the root. So if the page is not hydrated
  *   `HELD_CLICK_TIMEOUT_MS` after the first held click, whatever has arrived, or at once when a script
@@ -209,7 +209,8 @@ function firstSeconds(
       if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) {
         return field.checked === field.defaultChecked;
       }
-      return (field as HTMLInputElement | HTMLTextAreaElement).value === (field as HTMLInputElement).defaultValue;
+      const text = field as HTMLInputElement | HTMLTextAreaElement;
+      return text.value === text.defaultValue;
     });
 
   /**
