@@ -321,12 +321,18 @@ describe("the first seconds' script", () => {
     expect(submitted).toEqual(["exterior", "coworking"]);
   });
 
-  it("puts an answer only hydration completes back when hydration does not come, and acts as without JavaScript", async () => {
+  /** Taps the booking option (its answer waits for hydration) on the test's own clock; `window.open` is spied. */
+  function tapBookingOption() {
     vi.useFakeTimers();
     bookingWithAnswer();
     runFirstScript();
     const open = vi.spyOn(window, "open").mockReturnValue(openedTab());
     document.getElementById("half")?.click();
+    return open;
+  }
+
+  it("puts an answer only hydration completes back when hydration does not come, and acts as without JavaScript", async () => {
+    const open = tapBookingOption();
     expect(document.getElementById("booking-chosen")).not.toBeNull();
     expect(window.pageBootstrap?.answered).toEqual(["b:half"]);
     await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS - 1);
@@ -349,11 +355,7 @@ describe("the first seconds' script", () => {
   });
 
   it("keeps an answer only hydration completes once the page is hydrated", async () => {
-    vi.useFakeTimers();
-    bookingWithAnswer();
-    runFirstScript();
-    const open = vi.spyOn(window, "open").mockReturnValue(openedTab());
-    document.getElementById("half")?.click();
+    const open = tapBookingOption();
     document.documentElement.dataset.hydrated = "true";
     await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS * 2);
     expect(document.getElementById("booking-chosen")).not.toBeNull();

@@ -109,7 +109,7 @@ export function GrowingList<T>({
     void navigate(moreHref, { preventScrollReset: true });
   }, [moreHref, navigate]);
 
-  const view = { keyOf, className, children, listRef: list };
+  const view = { keyOf, className, children };
   // One structure whether or not the list can still be answered, so that growing keeps its items.
   const answerable = next !== null && !grown;
   return (
@@ -117,6 +117,7 @@ export function GrowingList<T>({
       <GrowingListView
         {...view}
         items={shown}
+        listRef={list}
         moreHref={grown ? next.moreHref : moreHref}
         onPress={answerable ? () => setGrownFrom(items) : undefined}
         answerKey={answerable ? answerKey : undefined}
@@ -133,7 +134,7 @@ export function GrowingList<T>({
           focus={`li:nth-child(${items.length + 1}) :is(a, button), a[data-hold-until-hydrated]`}
         >
           <div className="contents">
-            <GrowingListView {...view} listRef={undefined} items={[...items, ...next.items]} moreHref={next.moreHref} />
+            <GrowingListView {...view} items={[...items, ...next.items]} moreHref={next.moreHref} />
           </div>
         </AnswerTemplate>
       ) : null}
