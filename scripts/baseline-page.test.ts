@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASELINE_SCRIPT, startBaselineServer } from "./baseline-page.ts";
+import { BASELINE_PAGE, BASELINE_SCRIPT, BASELINE_TAP_PATH, startBaselineServer } from "./baseline-page.ts";
 
 describe("the benchmarks' baseline page", () => {
   let baseline: Awaited<ReturnType<typeof startBaselineServer>>;
@@ -30,5 +30,11 @@ describe("the benchmarks' baseline page", () => {
     const response = await fetch(`${baseline.origin}/`);
     const hash = createHash("sha256").update(BASELINE_SCRIPT).digest("base64");
     expect(response.headers.get("content-security-policy")).toBe(`default-src 'none'; script-src 'sha256-${hash}'`);
+  });
+
+  it("serves, at its tap path, the same page with a native disclosure at its top and nothing else added", async () => {
+    const html = await (await fetch(`${baseline.origin}${BASELINE_TAP_PATH}`)).text();
+    expect(html).toMatch(/<body><details><summary>Menu<\/summary>/);
+    expect(html.replace(/<details>.*?<\/details>/, "")).toBe(BASELINE_PAGE);
   });
 });

@@ -45,6 +45,7 @@ import {
   probeTaps,
   TAP_BUDGET_MS,
   TAP_CONTROLS,
+  TAP_REFERENCES,
   type TapControl,
   type TapRow,
   tapTable,
@@ -271,6 +272,7 @@ async function benchTaps(): Promise<void> {
   const controls = chosenControls();
   const site = values.site?.replace(/\/$/, "") ?? origin;
   const server = values.site ? null : await startProductionServer(port);
+  const baseline = await startBaselineServer();
   const browser = launchPipeBrowser(chromiumPath, chromiumFlags);
   stopWithProcess(() => void browser.close());
   let busy: ChildProcess | null = null;
@@ -289,12 +291,17 @@ async function benchTaps(): Promise<void> {
       }
       console.log(`\nTaps, ${name}, ${values.warm ? "return" : "first"} visits (load average ${loadAverage()}):`);
       const loadBefore = loadAverage();
-      const rows = await probeTaps(browser, site, { runs, warm: values.warm, controls });
+      const rows = await probeTaps(
+        browser,
+        { site, baseline: baseline.origin },
+        { runs, warm: values.warm, controls: [...controls, ...TAP_REFERENCES] },
+      );
       conditions.push({ name, loadBefore, loadAfter: loadAverage(), rows });
     }
   } finally {
     busy?.kill();
     await browser.close();
+    baseline.server.close();
     server?.kill("SIGTERM");
   }
   const table = tapTable(conditions);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { medianTap, TAP_CONTROLS, TAP_MOMENTS, type TapRow, tapTable } from "./tap-probe.ts";
+import { medianTap, TAP_CONTROLS, TAP_MOMENTS, TAP_REFERENCES, type TapRow, tapTable } from "./tap-probe.ts";
 
 describe("the tap probe", () => {
   it("takes the middle tap, a lost tap counting as the slowest", () => {
@@ -46,5 +46,45 @@ describe("the tap probe", () => {
     );
     expect(load).toMatch(/load\s+160 ms\s+230 ms\s+50 ms\s+95 ms\s+150 160 170 \| 210 260 230\s+over 200 ms/);
     expect(hydrated).toMatch(/hydrated\s+70 ms\s+95 ms\s+70 ms\s+95 ms\s+60 70 80 \| 90 lost 95\s+ok/);
+  });
+
+  it("taps two references beside them, unjudged, and divides every median by the baseline disclosure's", () => {
+    expect(TAP_REFERENCES.map((control) => [control.name, control.route, control.onBaseline ?? false])).toEqual([
+      ["mobile menu (native)", "/coworking", false],
+      ["baseline disclosure", "/tap", true],
+    ]);
+    const row = (control: string, samples: number[], reference?: true): TapRow => ({
+      control,
+      route: "/",
+      moment: "load",
+      ...(reference ? { reference } : {}),
+      samples,
+      median: medianTap(samples),
+      answers: samples,
+      answerMedian: medianTap(samples),
+    });
+    const table = tapTable([
+      {
+        name: "at rest",
+        rows: [
+          row("video tile", [150]),
+          row("mobile menu (native)", [300], true),
+          row("baseline disclosure", [50], true),
+        ],
+      },
+      {
+        name: "one core busy",
+        rows: [
+          row("video tile", [240]),
+          row("mobile menu (native)", [320], true),
+          row("baseline disclosure", [80], true),
+        ],
+      },
+    ]);
+    const [header, tile, menu, floor] = table.split("\n");
+    expect(header).toMatch(/answered, one core busy\s+x floor, at rest\s+x floor, one core busy\s+samples/);
+    expect(tile).toMatch(/150 ms\s+240 ms\s+150 ms\s+240 ms\s+3\.0x\s+3\.0x\s+150 \| 240\s+over 200 ms/);
+    expect(menu).toMatch(/6\.0x\s+4\.0x\s+300 \| 320\s+reference\s*$/);
+    expect(floor).toMatch(/1\.0x\s+1\.0x\s+50 \| 80\s+reference\s*$/);
   });
 });

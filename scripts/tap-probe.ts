@@ -7,10 +7,12 @@
 // says "Loading..." while the next page comes. Each load is a first visit (a new browser context:
 // nothing cached) or, `warm`, a return visit (a tab kept per control that has loaded the page twice: its
 // scripts cached and compiled). The control is scrolled into view at once before the tap (the site
-// scrolls smoothly, and a tap during a smooth scroll misses), and the tap is the browser's own mouse
+// scrolls smoothly, and a tap during a smooth scroll misses), the tap comes once the frame after that
+// scroll has drawn it (a visitor taps what they see), and the tap is the browser's own mouse
 // input at the control's centre. The probe drives Chromium over the DevTools protocol on a pipe without
 // enabling the Runtime domain (cdp-pipe.ts), as a visitor's browser.
 import { loadavg } from "node:os";
+import { BASELINE_TAP_PATH } from "./baseline-page.ts";
 import type { PipeBrowser } from "./cdp-pipe.ts";
 
 export const TAP_BUDGET_MS = 200;
@@ -26,6 +28,12 @@ export interface TapControl {
   result: string;
   /** A page expression that is truthy while the control shows it is working on the tap, if it shows that. */
   pending?: string;
+  /**
+   * A reference, not judged against the budget: what a tap costs with none of the site's scripts
+   * involved, on the site's page or (`onBaseline`) on the benchmarks' baseline page at its tap path.
+   */
+  reference?: true;
+  onBaseline?: true;
 }
 
 /** The controls whose hydrated behaviour differs from their no-JavaScript one (answered or held before hydration). */
@@ -62,6 +70,30 @@ export const TAP_CONTROLS: TapControl[] = [
     result: `document.querySelector('main form [role="alert"]')?.textContent.includes('Name is required.')`,
   },
 ];
+
+/**
+ * The references beside the controls: the site's mobile menu, a native disclosure no script of the
+ * site's touches, on a page of the site (what the page's own rendering costs a tap at each moment); and
+ * a native disclosure on the baseline page (the machine's floor, which the "x floor" columns divide by).
+ */
+export const TAP_REFERENCES: TapControl[] = [
+  {
+    name: "mobile menu (native)",
+    route: "/coworking",
+    control: `document.querySelector('header details > summary')`,
+    result: `document.querySelector('header details[open]')`,
+    reference: true,
+  },
+  {
+    name: "baseline disclosure",
+    route: BASELINE_TAP_PATH,
+    control: `document.querySelector('details > summary')`,
+    result: `document.querySelector('details[open]')`,
+    reference: true,
+    onBaseline: true,
+  },
+];
+const FLOOR = "baseline disclosure";
 
 /** How long a tap may take before it counts as lost (a page that never answered it). */
 const TAP_TIMEOUT_MS = 15_000;
@@ -224,16 +256,20 @@ export async function tapOnce(
   const session = tab ?? (await openTapPage(browser));
   try {
     await load(browser, session, `${origin}${control.route}`, moment);
+    // A visitor taps what the screen shows: the tap comes after the frame that drew the control where
+    // it was scrolled to (a section scrolled into view has its first style and layout in that frame).
     const centre = await evaluate<{ x: number; y: number } | null>(
       session,
-      `(() => {
+      `(async () => {
         const control = ${control.control};
         if (!control) return null;
         control.scrollIntoView({ block: "center", behavior: "instant" });
+        await new Promise((drawn) => requestAnimationFrame(() => setTimeout(drawn, 0)));
         const box = control.getBoundingClientRect();
         window.__tapArmed = true;
         return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
       })()`,
+      true,
     );
     if (!centre) throw new Error(`${control.name}: no control on ${control.route}.`);
     const timing = evaluate<TapTiming>(session, watchFor(control), true);
@@ -254,6 +290,7 @@ export async function tapOnce(
 export interface TapRow {
   control: string;
   route: string;
+  reference?: true;
   moment: TapMoment;
   /** Milliseconds per tap, in the order taken; null for a tap whose result never came. */
   samples: (number | null)[];
@@ -277,7 +314,7 @@ export function medianTap(samples: (number | null)[]): number | null {
  */
 export async function probeTaps(
   browser: PipeBrowser,
-  origin: string,
+  origins: { site: string; baseline: string },
   {
     runs,
     warm = false,
@@ -285,10 +322,12 @@ export async function probeTaps(
     log = console.log,
   }: { runs: number; warm?: boolean; controls?: TapControl[]; log?: (line: string) => void },
 ): Promise<TapRow[]> {
+  const originOf = (control: TapControl) => (control.onBaseline ? origins.baseline : origins.site);
   const rows: TapRow[] = controls.flatMap((control) =>
     TAP_MOMENTS.map((moment) => ({
       control: control.name,
       route: control.route,
+      ...(control.reference ? { reference: true as const } : {}),
       moment,
       samples: [],
       median: null,
@@ -299,7 +338,7 @@ export async function probeTaps(
   const tap = async (control: TapControl, row: TapRow, run: number, tab?: Session) => {
     let timing: TapTiming;
     try {
-      timing = await tapOnce(browser, origin, control, row.moment, tab);
+      timing = await tapOnce(browser, originOf(control), control, row.moment, tab);
     } catch (error) {
       log(`  ${row.control} at ${row.moment}: ${error instanceof Error ? error.message : error}`);
       timing = { result: null, answer: null };
@@ -314,7 +353,7 @@ export async function probeTaps(
   const rowsOf = (control: TapControl) => rows.filter((row) => row.control === control.name);
   if (warm) {
     for (const control of controls) {
-      const tab = await warmedPage(browser, origin, control);
+      const tab = await warmedPage(browser, originOf(control), control);
       try {
         for (let run = 0; run < runs; run += 1) for (const row of rowsOf(control)) await tap(control, row, run, tab);
       } finally {
@@ -333,13 +372,23 @@ export async function probeTaps(
   return rows;
 }
 
+/** A row's median over the baseline disclosure's at the same moment in the same condition, e.g. "2.4x". */
+export function timesFloor(rows: TapRow[], row: TapRow): string {
+  const floor = rows.find((entry) => entry.control === FLOOR && entry.moment === row.moment)?.median;
+  if (!floor || row.median === null) return "–";
+  return `${(row.median / floor).toFixed(1)}x`;
+}
+
 /**
  * The table: a row per control and moment, the median of each condition (to the result, then to the
- * first frame that showed the tap was taken), the results' samples, and the budget (for the result).
+ * first frame that showed the tap was taken), each median over the machine's floor at that moment (when
+ * the baseline disclosure was tapped), the results' samples, and the budget (for the result; the
+ * references are not judged).
  */
 export function tapTable(conditions: { name: string; rows: TapRow[] }[]): string {
   const [first] = conditions;
   if (!first) return "";
+  const withFloor = first.rows.some((row) => row.control === FLOOR);
   const cells = [
     [
       "control",
@@ -347,6 +396,7 @@ export function tapTable(conditions: { name: string; rows: TapRow[] }[]): string
       "tapped at",
       ...conditions.map((condition) => `${condition.name} (median)`),
       ...conditions.map((condition) => `answered, ${condition.name}`),
+      ...(withFloor ? conditions.map((condition) => `x floor, ${condition.name}`) : []),
       "samples",
       "budget",
     ],
@@ -359,8 +409,9 @@ export function tapTable(conditions: { name: string; rows: TapRow[] }[]): string
         row.moment,
         ...each.map((entry) => (entry.median === null ? "lost" : `${entry.median} ms`)),
         ...each.map((entry) => (entry.answerMedian === null ? "never" : `${entry.answerMedian} ms`)),
+        ...(withFloor ? conditions.map((condition, at) => timesFloor(condition.rows, each[at]!)) : []),
         each.map((entry) => entry.samples.map((sample) => sample ?? "lost").join(" ")).join(" | "),
-        over ? `over ${TAP_BUDGET_MS} ms` : "ok",
+        row.reference ? "reference" : over ? `over ${TAP_BUDGET_MS} ms` : "ok",
       ];
     }),
   ];
