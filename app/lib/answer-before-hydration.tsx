@@ -35,6 +35,23 @@ export const ANSWER_IF_UNTOUCHED_ATTRIBUTE = "data-answer-if-untouched";
 export const ANSWER_FOCUS_ATTRIBUTE = "data-answer-focus";
 export const ANSWER_FOCUS_IN_PLACE_ATTRIBUTE = "data-answer-focus-in-place";
 export const ANSWER_EVENT_ATTRIBUTE = "data-answer-event";
+/**
+ * Self-contained (the page's first script runs its source too). Every field in `container` still holds
+ * the value the page was rendered with: what `onlyIfUntouched` asks, before hydration and after it.
+ */
+export function fieldsAsRendered(container: Element): boolean {
+  return [...container.querySelectorAll("input, select, textarea")].every((field) => {
+    if (field instanceof HTMLSelectElement) {
+      return [...field.options].every((option) => option.selected === option.defaultSelected);
+    }
+    if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) {
+      return field.checked === field.defaultChecked;
+    }
+    const text = field as HTMLInputElement | HTMLTextAreaElement;
+    return text.value === text.defaultValue;
+  });
+}
+
 /** On a `<video>` whose controls come once the browser is idle after its first frame (VideoPlayer.tsx). */
 export const CONTROLS_AFTER_PAINT_ATTRIBUTE = "data-controls-after-paint";
 

@@ -37,6 +37,7 @@ import {
   ANSWER_ROOT_ATTRIBUTE,
   ANSWER_TEMPLATE_ATTRIBUTE,
   CONTROLS_AFTER_PAINT_ATTRIBUTE,
+  fieldsAsRendered,
 } from "./answer-before-hydration";
 import { IDLE_TIMEOUT_MS } from "./use-after-next-paint";
 
@@ -83,10 +84,12 @@ export const FALLBACK_HREF_ATTRIBUTE = "data-fallback-href";
  */
 export const HELD_CLICK_TIMEOUT_MS = 3_000;
 
+/** What the first script shares with the modules, by source (one source for each). */
 interface Recorders {
   sendEvent: typeof sendEvent;
   recordClick: typeof recordClick;
   pageViewParams: typeof pageViewParams;
+  fieldsAsRendered: typeof fieldsAsRendered;
 }
 
 /**
@@ -201,18 +204,6 @@ function firstSeconds(
     else location.assign(href);
   };
 
-  /** Every field in `container` still holds the value the page was rendered with. */
-  const untouched = (container: Element) =>
-    [...container.querySelectorAll("input, select, textarea")].every((field) => {
-      if (field instanceof HTMLSelectElement)
-        return [...field.options].every((option) => option.selected === option.defaultSelected);
-      if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) {
-        return field.checked === field.defaultChecked;
-      }
-      const text = field as HTMLInputElement | HTMLTextAreaElement;
-      return text.value === text.defaultValue;
-    });
-
   /**
    * Answers a tap on the control at once with the markup its hydrated page would show
    * (`answer-before-hydration.tsx`), if the page has it and React has not started on the page.
@@ -226,7 +217,7 @@ function firstSeconds(
     );
     // Once the scripts have failed, an answer only hydration completes would only go back.
     if (gaveUp && source?.hasAttribute(answerNeedsHydrationAttribute)) return false;
-    if (source?.hasAttribute(answerIfUntouchedAttribute) && !untouched(answerRoot)) return false;
+    if (source?.hasAttribute(answerIfUntouchedAttribute) && !recorders.fieldsAsRendered(answerRoot)) return false;
     // With scripting on, a noscript's content is its markup as text.
     const parsed = document.createElement("template");
     parsed.innerHTML = source?.textContent ?? "";
@@ -370,8 +361,8 @@ function firstSeconds(
  * records): the analytics functions it shares with the hydrated page, then `firstSeconds`.
  */
 export function pageBootstrapScript(): string {
-  const shared = [redactLabel, sendEvent, recordedControl, controlLabel, recordClick, pageViewParams];
-  const recorders = `{sendEvent:${sendEvent.name},recordClick:${recordClick.name},pageViewParams:${pageViewParams.name}}`;
+  const shared = [redactLabel, sendEvent, recordedControl, controlLabel, recordClick, pageViewParams, fieldsAsRendered];
+  const recorders = `{sendEvent:${sendEvent.name},recordClick:${recordClick.name},pageViewParams:${pageViewParams.name},fieldsAsRendered:${fieldsAsRendered.name}}`;
   const options = JSON.stringify({
     holdMs: HELD_CLICK_TIMEOUT_MS,
     holdAttribute: HOLD_ATTRIBUTE,

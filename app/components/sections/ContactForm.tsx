@@ -11,7 +11,7 @@ import {
 } from "~/lib/contact";
 import type { validateContact } from "~/lib/contact-checks";
 import { eventParams, trackEvent } from "~/lib/analytics";
-import { AnswerTemplate, useAnsweredBeforeHydration } from "~/lib/answer-before-hydration";
+import { AnswerTemplate, fieldsAsRendered, useAnsweredBeforeHydration } from "~/lib/answer-before-hydration";
 import { cn } from "~/lib/cn";
 import { Button } from "../ui/Button";
 import { cardClasses } from "../ui/Card";
@@ -139,13 +139,18 @@ export function ContactForm({
     if (result?.status === "invalid") focusField(formRef.current, result.field);
   }, [result]);
 
+  /** Shows, logs and focuses a problem the checks found. */
+  function showProblem(form: HTMLFormElement, problem: ContactProblem): void {
+    setClientError(problem);
+    trackEvent("form_validation_error", { category: "contact", label: problem.message });
+    focusField(form, problem.field);
+  }
+
   /** Checks the form as it stands; on a failure shows, logs and focuses the first message. */
   function passesChecks(form: HTMLFormElement, validate: ValidateContact): boolean {
     const check = validate(contactInputFromForm(new FormData(form)));
     if (!check.ok) {
-      setClientError({ field: check.field, message: check.message });
-      trackEvent("form_validation_error", { category: "contact", label: check.message });
-      focusField(form, check.field);
+      showProblem(form, { field: check.field, message: check.message });
       return false;
     }
     setClientError(null);
@@ -154,6 +159,14 @@ export function ContactForm({
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
+    // The form as the page rendered it: the checks' answer came with the page (the same the first
+    // script gives before hydration), so Send shows it at once rather than wait for the checks' module,
+    // which the pointer on Send has only just asked for.
+    if (untouchedProblem && result === null && !sending && fieldsAsRendered(form)) {
+      event.preventDefault();
+      showProblem(form, untouchedProblem);
+      return;
+    }
     if (loadedChecks) {
       if (!passesChecks(form, loadedChecks)) event.preventDefault(); // otherwise the fetcher's form sends it
       return;
