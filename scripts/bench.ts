@@ -21,6 +21,9 @@
 //   --site <url>        with --taps: probe this running site (another build, say) instead of starting build/
 //   --warm              with --taps: return visits (each control's page loaded twice first, its scripts
 //                       cached and compiled) instead of first visits (nothing cached)
+//   --reduced-motion    with --taps: a visitor who asked for reduced motion (the entrance animations and the
+//                       loading pulses off), to see what the animations running in a page's first second
+//                       cost a tap then
 //   --control <name>    with --taps: only this control, by its name in the table (e.g. "booking option");
 //                       give it again for more
 // Each route is requested once before it is measured, so the server's content and page caches are
@@ -96,6 +99,7 @@ const { values } = parseCommandLine(import.meta.filename, {
     taps: { type: "boolean", default: false },
     site: { type: "string" },
     warm: { type: "boolean", default: false },
+    "reduced-motion": { type: "boolean", default: false },
     control: { type: "string", multiple: true },
   },
 });
@@ -289,12 +293,20 @@ async function benchTaps(): Promise<void> {
         const child = busy;
         stopWithProcess(() => child.kill());
       }
-      console.log(`\nTaps, ${name}, ${values.warm ? "return" : "first"} visits (load average ${loadAverage()}):`);
+      const motion = values["reduced-motion"] ? ", reduced motion" : "";
+      console.log(
+        `\nTaps, ${name}, ${values.warm ? "return" : "first"} visits${motion} (load average ${loadAverage()}):`,
+      );
       const loadBefore = loadAverage();
       const rows = await probeTaps(
         browser,
         { site, baseline: baseline.origin },
-        { runs, warm: values.warm, controls: [...controls, ...TAP_REFERENCES] },
+        {
+          runs,
+          warm: values.warm,
+          reducedMotion: values["reduced-motion"],
+          controls: [...controls, ...TAP_REFERENCES],
+        },
       );
       conditions.push({ name, loadBefore, loadAfter: loadAverage(), rows });
     }
@@ -313,6 +325,7 @@ async function benchTaps(): Promise<void> {
   const report = {
     measuredAt: new Date().toISOString(),
     visits: values.warm ? "return" : "first",
+    reducedMotion: values["reduced-motion"],
     tapsPerCell: runs,
     budgetMs: TAP_BUDGET_MS,
     conditions,

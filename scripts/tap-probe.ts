@@ -100,10 +100,19 @@ const TAP_TIMEOUT_MS = 15_000;
 /** After hydration, the page is left this long to settle before the tap (the idle moment). */
 const SETTLE_MS = 1_000;
 
-/** Runs in every page before its own scripts: notes the time of the first pointerdown after it is armed. */
+/**
+ * Runs in every page before its own scripts: notes the time of the first pointerdown after it is armed,
+ * and keeps the browser's own timings of the page's input events (the Event Timing API, as INP reads
+ * them: from the event to the paint of the frame after its handlers ran).
+ */
 const RECORDER = `addEventListener("pointerdown", (event) => {
   if (window.__tapArmed && window.__tapDown === undefined) window.__tapDown = event.timeStamp;
-}, { capture: true, passive: true });`;
+}, { capture: true, passive: true });
+window.__tapEvents = [];
+if (typeof PerformanceObserver === "function" && PerformanceObserver.supportedEntryTypes?.includes("event")) {
+  window.__tapEventObserver = new PerformanceObserver((list) => { window.__tapEvents.push(...list.getEntries()); });
+  window.__tapEventObserver.observe({ type: "event", durationThreshold: 16, buffered: true });
+}`;
 
 /**
  * A page expression that is truthy once the tap was visibly taken: a control held until hydration is
@@ -114,33 +123,64 @@ const answeredOrDone = ({ result, pending }: TapControl) =>
   `(document.querySelector('[data-hold-until-hydrated][aria-busy="true"]') || ${pending ? `(${pending}) ||` : ""} (${result}))`;
 
 /**
- * Resolves, in the page, with the milliseconds from the recorded pointerdown to the end of the frame
- * that first draws `result`, and to the end of the frame that first shows the tap was taken (`answer`,
- * at the latest with the result): each its animation frame, then a user-blocking task, which runs as
- * soon as that frame's rendering is done. (A plain `setTimeout` after the frame waited behind every
- * task queued meanwhile, such as the rest of the modules or React's effects: 50-90 ms more than this
- * marker at 4x for taps before hydration, after a frame the visitor had already seen.)
+ * Resolves, in the page, with the milliseconds from the recorded pointerdown to the frame that first
+ * draws `result`, and to the frame that first shows the tap was taken (`answer`, at the latest with the
+ * result).
+ * - When the change came while the browser handled one of the tap's own input events (a click answered
+ *   by the first script or by the hydrated page), that frame is the one the browser painted after the
+ *   event: its Event Timing entry ends there (8 ms steps), as INP counts.
+ * - Otherwise (a click replayed once the page hydrated, a list that came from the server, a native
+ *   disclosure, which Chromium opens after the click's handling), or where the browser kept no entry
+ *   (an event handled in under 16 ms): the end of the change's animation frame, marked by a
+ *   user-blocking task that runs as soon as that frame's rendering is done.
+ * (A task after the frame, even a user-blocking one, can wait behind others queued meanwhile, such as
+ * the start of the page's modules after a first interaction: 60-130 ms more at 4x, after a frame the
+ * visitor had already seen. A plain `setTimeout` waited behind every one.)
  */
 const watchFor = (control: TapControl) => `new Promise((resolve) => {
   let done = false;
   let answer;
+  let answerSeenAt;
   const afterFrame = (then) => requestAnimationFrame(() =>
     window.scheduler?.postTask ? scheduler.postTask(then, { priority: "user-blocking" }) : setTimeout(then, 0),
   );
   const since = () => performance.now() - window.__tapDown;
+  /** The paint after the tap's input event during whose handling a change was seen, if the browser timed it. */
+  const paintAfter = (seenAt) => {
+    window.__tapEvents.push(...(window.__tapEventObserver?.takeRecords() ?? []));
+    const during = window.__tapEvents
+      .filter((entry) => entry.startTime >= window.__tapDown - 1 && entry.processingStart <= seenAt)
+      .filter((entry) => seenAt <= entry.processingEnd + 1)
+      .sort((a, b) => a.processingStart - b.processingStart)[0];
+    return during ? during.startTime + during.duration - window.__tapDown : undefined;
+  };
+  /** The paint \`seenAt\`'s change was in, once its event's entry has come (up to 300 ms after the mark), else \`marked\`. */
+  const settle = (seenAt, marked, then) => {
+    const waitingSince = performance.now();
+    const look = () => {
+      const painted = paintAfter(seenAt);
+      if (painted !== undefined || performance.now() - waitingSince > 300) then(painted ?? marked);
+      else setTimeout(look, 16);
+    };
+    look();
+  };
   let answerSeen = false;
   const check = () => {
     if (done || window.__tapDown === undefined) return;
     if (!answerSeen && ${answeredOrDone(control)}) {
       answerSeen = true;
+      answerSeenAt = performance.now();
       afterFrame(() => { if (answer === undefined) answer = since(); });
     }
     if (!(${control.result})) return;
     done = true;
+    const resultSeenAt = performance.now();
     observer.disconnect();
     afterFrame(() => {
-      const ms = since();
-      resolve({ result: ms, answer: Math.min(answer ?? ms, ms) });
+      const marked = since();
+      settle(resultSeenAt, marked, (result) =>
+        settle(answerSeenAt, answer ?? result, (answered) => resolve({ result, answer: Math.min(answered, result) })),
+      );
     });
   };
   const observer = new MutationObserver(check);
@@ -156,8 +196,11 @@ interface Session {
   close: () => Promise<void>;
 }
 
-/** A tab of its own (a new browser context: nothing cached), phone-sized, its CPU slowed 4x. */
-async function openTapPage(browser: PipeBrowser): Promise<Session> {
+/**
+ * A tab of its own (a new browser context: nothing cached), phone-sized, its CPU slowed 4x; with
+ * `reducedMotion`, a visitor who asked for reduced motion (the site's animations off).
+ */
+async function openTapPage(browser: PipeBrowser, reducedMotion = false): Promise<Session> {
   const { browserContextId } = await browser.send("Target.createBrowserContext");
   const { targetId } = await browser.send("Target.createTarget", { url: "about:blank", browserContextId });
   const { sessionId } = (await browser.send("Target.attachToTarget", { targetId, flatten: true })) as {
@@ -177,6 +220,11 @@ async function openTapPage(browser: PipeBrowser): Promise<Session> {
     mobile: true,
   });
   await session.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  if (reducedMotion) {
+    await session.send("Emulation.setEmulatedMedia", {
+      features: [{ name: "prefers-reduced-motion", value: "reduce" }],
+    });
+  }
   await session.send("Page.enable");
   await session.send("Page.addScriptToEvaluateOnNewDocument", { source: RECORDER });
   return session;
@@ -228,8 +276,13 @@ async function load(browser: PipeBrowser, session: Session, url: string, moment:
  * A tab kept for a control's taps in `warm` runs, which has loaded its page twice: a return visit, the
  * page's scripts in the HTTP cache and V8's code cache made from them.
  */
-async function warmedPage(browser: PipeBrowser, origin: string, control: TapControl): Promise<Session> {
-  const session = await openTapPage(browser);
+async function warmedPage(
+  browser: PipeBrowser,
+  origin: string,
+  control: TapControl,
+  reducedMotion: boolean,
+): Promise<Session> {
+  const session = await openTapPage(browser, reducedMotion);
   for (let visit = 0; visit < 2; visit += 1) await load(browser, session, `${origin}${control.route}`, "hydrated");
   await session.send("Page.navigate", { url: "about:blank" });
   return session;
@@ -251,9 +304,9 @@ export async function tapOnce(
   origin: string,
   control: TapControl,
   moment: TapMoment,
-  tab?: Session,
+  { tab, reducedMotion = false }: { tab?: Session; reducedMotion?: boolean } = {},
 ): Promise<TapTiming> {
-  const session = tab ?? (await openTapPage(browser));
+  const session = tab ?? (await openTapPage(browser, reducedMotion));
   try {
     await load(browser, session, `${origin}${control.route}`, moment);
     // A visitor taps what the screen shows: the tap comes after the frame that drew the control where
@@ -272,11 +325,14 @@ export async function tapOnce(
       true,
     );
     if (!centre) throw new Error(`${control.name}: no control on ${control.route}.`);
-    const timing = evaluate<TapTiming>(session, watchFor(control), true);
+    // The watcher is in the page before the tap is sent: input reaches the page by another way than
+    // this protocol's commands, and a watcher that came after the click first saw its result a frame
+    // late (30-60 ms at 4x, and the mark a frame later still).
+    await evaluate(session, `window.__tapTiming = ${watchFor(control)}; true`);
     for (const type of ["mousePressed", "mouseReleased"]) {
       await session.send("Input.dispatchMouseEvent", { type, ...centre, button: "left", clickCount: 1 });
     }
-    const { result, answer } = await timing;
+    const { result, answer } = await evaluate<TapTiming>(session, "window.__tapTiming", true);
     const round = (ms: number | null) => (ms === null ? null : Math.round(ms));
     return { result: round(result), answer: round(answer) };
   } finally {
@@ -318,9 +374,16 @@ export async function probeTaps(
   {
     runs,
     warm = false,
+    reducedMotion = false,
     controls = TAP_CONTROLS,
     log = console.log,
-  }: { runs: number; warm?: boolean; controls?: TapControl[]; log?: (line: string) => void },
+  }: {
+    runs: number;
+    warm?: boolean;
+    reducedMotion?: boolean;
+    controls?: TapControl[];
+    log?: (line: string) => void;
+  },
 ): Promise<TapRow[]> {
   const originOf = (control: TapControl) => (control.onBaseline ? origins.baseline : origins.site);
   const rows: TapRow[] = controls.flatMap((control) =>
@@ -338,7 +401,7 @@ export async function probeTaps(
   const tap = async (control: TapControl, row: TapRow, run: number, tab?: Session) => {
     let timing: TapTiming;
     try {
-      timing = await tapOnce(browser, originOf(control), control, row.moment, tab);
+      timing = await tapOnce(browser, originOf(control), control, row.moment, { tab, reducedMotion });
     } catch (error) {
       log(`  ${row.control} at ${row.moment}: ${error instanceof Error ? error.message : error}`);
       timing = { result: null, answer: null };
@@ -353,7 +416,7 @@ export async function probeTaps(
   const rowsOf = (control: TapControl) => rows.filter((row) => row.control === control.name);
   if (warm) {
     for (const control of controls) {
-      const tab = await warmedPage(browser, originOf(control), control);
+      const tab = await warmedPage(browser, originOf(control), control, reducedMotion);
       try {
         for (let run = 0; run < runs; run += 1) for (const row of rowsOf(control)) await tap(control, row, run, tab);
       } finally {
