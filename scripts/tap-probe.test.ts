@@ -1,5 +1,9 @@
-import { describe, expect, it } from "vitest";
-import { medianTap, TAP_CONTROLS, TAP_MOMENTS, TAP_REFERENCES, type TapRow, tapTable } from "./tap-probe.ts";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchPipeBrowser, type PipeBrowser } from "./cdp-pipe.ts";
+import { chromiumFlags, chromiumPath } from "./chromium-path.js";
+import { medianTap, TAP_CONTROLS, TAP_MOMENTS, TAP_REFERENCES, type TapRow, tapOnce, tapTable } from "./tap-probe.ts";
 
 describe("the tap probe", () => {
   it("takes the middle tap, a lost tap counting as the slowest", () => {
@@ -86,5 +90,61 @@ describe("the tap probe", () => {
     expect(tile).toMatch(/150 ms\s+240 ms\s+150 ms\s+240 ms\s+3\.0x\s+3\.0x\s+150 \| 240\s+over 200 ms/);
     expect(menu).toMatch(/6\.0x\s+4\.0x\s+300 \| 320\s+reference\s*$/);
     expect(floor).toMatch(/1\.0x\s+1\.0x\s+50 \| 80\s+reference\s*$/);
+  });
+});
+
+// A real browser tapping two small pages: how the probe finds the frame that drew a tap's result.
+describe("a tap on a real page", { timeout: 120_000 }, () => {
+  const pages: Record<string, string> = {
+    // The click's own handler adds the result (and works a while, so the browser keeps a timing of it).
+    "/handler": `<!doctype html><button type="button">Show</button><script>
+      document.querySelector("button").addEventListener("click", () => {
+        const until = performance.now() + 30;
+        while (performance.now() < until) {}
+        document.body.insertAdjacentHTML("beforeend", "<p id=done>Shown</p>");
+      });</script>`,
+    // A native disclosure, which Chromium opens after the click's handling.
+    "/disclosure": `<!doctype html><details><summary>More</summary><p>Shown</p></details>`,
+  };
+  let server: Server;
+  let origin: string;
+  let browser: PipeBrowser;
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+      response.end(pages[request.url ?? ""] ?? "");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = launchPipeBrowser(chromiumPath, chromiumFlags);
+  });
+  afterAll(async () => {
+    await browser.close();
+    server.close();
+  });
+
+  it("times a result drawn by the click's own handler to the paint the browser reports for that click", async () => {
+    const control = {
+      name: "button",
+      route: "/handler",
+      control: "document.querySelector('button')",
+      result: "document.querySelector('#done')",
+    };
+    const timing = await tapOnce(browser, origin, control, "load");
+    expect(timing.timedBy).toBe("event");
+    expect(timing.result).toBeGreaterThan(0);
+    expect(timing.answer).toBeLessThanOrEqual(timing.result!);
+  });
+
+  it("times a change that came after the click's handling (a native disclosure) to the frame that drew it", async () => {
+    const control = {
+      name: "disclosure",
+      route: "/disclosure",
+      control: "document.querySelector('summary')",
+      result: "document.querySelector('details[open]')",
+    };
+    const timing = await tapOnce(browser, origin, control, "load");
+    expect(timing.timedBy).toBe("frame");
+    expect(timing.result).toBeGreaterThan(0);
   });
 });

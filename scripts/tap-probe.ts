@@ -154,12 +154,13 @@ const watchFor = (control: TapControl) => `new Promise((resolve) => {
       .sort((a, b) => a.processingStart - b.processingStart)[0];
     return during ? during.startTime + during.duration - window.__tapDown : undefined;
   };
-  /** The paint \`seenAt\`'s change was in, once its event's entry has come (up to 300 ms after the mark), else \`marked\`. */
+  /** The paint \`seenAt\`'s change was in, once its event's entry has come (up to 500 ms after the mark), else \`marked\`. */
   const settle = (seenAt, marked, then) => {
     const waitingSince = performance.now();
     const look = () => {
       const painted = paintAfter(seenAt);
-      if (painted !== undefined || performance.now() - waitingSince > 300) then(painted ?? marked);
+      if (painted !== undefined) then(painted, "event");
+      else if (performance.now() - waitingSince > 500) then(marked, "frame");
       else setTimeout(look, 16);
     };
     look();
@@ -178,8 +179,10 @@ const watchFor = (control: TapControl) => `new Promise((resolve) => {
     observer.disconnect();
     afterFrame(() => {
       const marked = since();
-      settle(resultSeenAt, marked, (result) =>
-        settle(answerSeenAt, answer ?? result, (answered) => resolve({ result, answer: Math.min(answered, result) })),
+      settle(resultSeenAt, marked, (result, timedBy) =>
+        settle(answerSeenAt, answer ?? result, (answered) =>
+          resolve({ result, answer: Math.min(answered, result), timedBy }),
+        ),
       );
     });
   };
@@ -187,7 +190,7 @@ const watchFor = (control: TapControl) => `new Promise((resolve) => {
   observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   const poll = () => { check(); if (!done) requestAnimationFrame(poll); };
   requestAnimationFrame(poll);
-  setTimeout(() => { if (!done) { done = true; observer.disconnect(); resolve({ result: null, answer: answer ?? null }); } }, ${TAP_TIMEOUT_MS});
+  setTimeout(() => { if (!done) { done = true; observer.disconnect(); resolve({ result: null, answer: answer ?? null, timedBy: null }); } }, ${TAP_TIMEOUT_MS});
 })`;
 
 interface Session {
@@ -297,6 +300,8 @@ export interface TapTiming {
   result: number | null;
   /** Milliseconds to the first frame that showed the tap was taken (its result, or its control busy). */
   answer: number | null;
+  /** How the result's frame was found: the browser's timing of the event that drew it, or its animation frame. */
+  timedBy: "event" | "frame" | null;
 }
 
 export async function tapOnce(
@@ -332,9 +337,9 @@ export async function tapOnce(
     for (const type of ["mousePressed", "mouseReleased"]) {
       await session.send("Input.dispatchMouseEvent", { type, ...centre, button: "left", clickCount: 1 });
     }
-    const { result, answer } = await evaluate<TapTiming>(session, "window.__tapTiming", true);
+    const { result, answer, timedBy } = await evaluate<TapTiming>(session, "window.__tapTiming", true);
     const round = (ms: number | null) => (ms === null ? null : Math.round(ms));
-    return { result: round(result), answer: round(answer) };
+    return { result: round(result), answer: round(answer), timedBy };
   } finally {
     // A kept tab leaves the page (its animations and timers would take the CPU from the next taps);
     // what it cached stays.
@@ -404,7 +409,7 @@ export async function probeTaps(
       timing = await tapOnce(browser, originOf(control), control, row.moment, { tab, reducedMotion });
     } catch (error) {
       log(`  ${row.control} at ${row.moment}: ${error instanceof Error ? error.message : error}`);
-      timing = { result: null, answer: null };
+      timing = { result: null, answer: null, timedBy: null };
     }
     row.samples.push(timing.result);
     row.answers.push(timing.answer);
