@@ -47,6 +47,19 @@ test("a category toggles its whole tag group, mirrored in the address", async ({
   await expect(page.getByRole("figure")).toHaveCount(12);
 });
 
+test("a pressed filter shows as pressed in the click's own task, before its list is asked for", async ({ page }) => {
+  await page.goto("/gallery");
+  await waitForHydration(page);
+  const requested = page.waitForRequest(/\/gallery\.data\?.*tags=ext/);
+  const pressedInTheClick = await page.getByRole("button", { name: "Exterior" }).evaluate((button) => {
+    button.click();
+    return button.getAttribute("aria-pressed");
+  });
+  expect(pressedInTheClick).toBe("true");
+  await requested;
+  await expect(page).toHaveURL(/\/gallery\?tags=ext$/);
+});
+
 test("reads the filter from the address on load, in the server's HTML", async ({ page, request }) => {
   const html = await (await request.get("/gallery?tags=construction")).text();
   expect(html).toMatch(/aria-pressed="true"[^>]*>Construction</);

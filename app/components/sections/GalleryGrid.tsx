@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { type GalleryCategory, galleryTagLabels } from "~/content/gallery";
 import { cn } from "~/lib/cn";
 import type { GalleryImage } from "~/lib/cms-types";
@@ -40,12 +40,25 @@ export function GalleryGrid({
 }) {
   const headingId = useId();
   const shownTags = usePendingTags(tags);
+  const submit = useSubmit();
   return (
     <section aria-labelledby={headingId} className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
       <h2 id={headingId} className="sr-only">
         Photos
       </h2>
-      <Form method="get" action="/gallery" preventScrollReset className="flex flex-wrap items-center gap-3">
+      <Form
+        method="get"
+        action="/gallery"
+        preventScrollReset
+        className="flex flex-wrap items-center gap-3"
+        onSubmit={(event) => {
+          // The pressed filter is drawn as its navigation starts (flushSync), as Load More's "Loading..."
+          // is: the router's updates are otherwise transitions, which a busy phone drew 200-300 ms late.
+          event.preventDefault();
+          const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+          void submit(submitter ?? event.currentTarget, { preventScrollReset: true, flushSync: true });
+        }}
+      >
         <span className="mr-1 text-sm font-semibold uppercase tracking-wider text-muted">Filter</span>
         {categories.map((category) => {
           const active = isCategoryActive(category, shownTags);
