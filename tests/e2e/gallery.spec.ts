@@ -51,7 +51,7 @@ test("a pressed filter shows as pressed in the click's own task, before its list
   await page.goto("/gallery");
   await waitForHydration(page);
   const requested = page.waitForRequest(/\/gallery\.data\?.*tags=ext/);
-  const pressedInTheClick = await page.getByRole("button", { name: "Exterior" }).evaluate((button) => {
+  const pressedInTheClick = await page.getByRole("button", { name: "Exterior" }).evaluate((button: HTMLElement) => {
     button.click();
     return button.getAttribute("aria-pressed");
   });
