@@ -25,7 +25,9 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
  * answer for the form as rendered); a field changed since, and the click is held for the hydrated
  * checks. `focus` names what takes focus in the answer (a CSS selector; `focusInPlace`: without
  * scrolling to it), and `event` what the answer records (as the hydrated component would have, which
- * then does not).
+ * then does not). `inPlace`: the answer is merged into the root rather than put in its place, so what
+ * the two share stays as it is (a list that grew keeps its earlier items, already styled and laid out,
+ * and only the new ones are drawn in the tap's frame).
  */
 export const ANSWER_ATTRIBUTE = "data-answer";
 export const ANSWER_ROOT_ATTRIBUTE = "data-answer-root";
@@ -35,6 +37,7 @@ export const ANSWER_IF_UNTOUCHED_ATTRIBUTE = "data-answer-if-untouched";
 export const ANSWER_FOCUS_ATTRIBUTE = "data-answer-focus";
 export const ANSWER_FOCUS_IN_PLACE_ATTRIBUTE = "data-answer-focus-in-place";
 export const ANSWER_EVENT_ATTRIBUTE = "data-answer-event";
+export const ANSWER_IN_PLACE_ATTRIBUTE = "data-answer-in-place";
 /**
  * Self-contained (the page's first script runs its source too). Every field in `container` still holds
  * the value the page was rendered with: what `onlyIfUntouched` asks, before hydration and after it.
@@ -81,6 +84,7 @@ export function AnswerTemplate({
   focus,
   focusInPlace = false,
   event,
+  inPlace = false,
   children,
 }: {
   answerKey: string;
@@ -92,6 +96,8 @@ export function AnswerTemplate({
   focusInPlace?: boolean;
   /** What the answer records with the page's analytics (`sendEvent`'s arguments). */
   event?: { action: string; params: Record<string, unknown> };
+  /** Merged into the root, keeping what the two share (see above). */
+  inPlace?: boolean;
   children: ReactNode;
 }) {
   const attributes = {
@@ -101,6 +107,7 @@ export function AnswerTemplate({
     ...(focus ? { [ANSWER_FOCUS_ATTRIBUTE]: focus } : {}),
     ...(focusInPlace ? { [ANSWER_FOCUS_IN_PLACE_ATTRIBUTE]: "" } : {}),
     ...(event ? { [ANSWER_EVENT_ATTRIBUTE]: JSON.stringify([event.action, event.params]) } : {}),
+    ...(inPlace ? { [ANSWER_IN_PLACE_ATTRIBUTE]: "" } : {}),
   };
   return (
     <noscript {...attributes}>

@@ -215,6 +215,68 @@ describe("the first seconds' script", () => {
     );
   }
 
+  /** A list with Load More, whose answer (the list one page longer) is merged in place and only hydration completes. */
+  function listWithAnswer(): void {
+    document.body.innerHTML = `<div id="list" class="contents" data-answer-root=""><ul><li id="first"><a href="/p/1">One</a></li><li id="second"><a href="/p/2">Two</a></li></ul><div><a id="more" href="/blog?page=2" data-hold-until-hydrated="" data-answer="l1">Load More</a></div></div>`;
+    appendAnswer(
+      "list",
+      "l1",
+      `<div id="list" class="contents"><ul><li id="first"><a href="/p/1">One</a></li><li id="second"><a href="/p/2">Two</a></li><li><a href="/p/3">Three</a></li><li><a href="/p/4">Four</a></li></ul><div><a id="more" href="/blog?page=3" data-hold-until-hydrated="">Load More</a></div></div>`,
+      {
+        needsHydration: true,
+        attributes: {
+          "data-answer-in-place": "",
+          "data-answer-focus": "li:nth-child(3) a",
+        },
+      },
+    );
+  }
+
+  it("merges an answer marked in place into its root: what the two share stays, only the new is added", () => {
+    listWithAnswer();
+    const [first, second] = [document.getElementById("first"), document.getElementById("second")];
+    const more = document.getElementById("more");
+    runFirstScript();
+    window.pageBootstrap!.startHydration = vi.fn();
+    more?.click();
+    const list = document.getElementById("list");
+    expect([...(list?.querySelectorAll("li a") ?? [])].map((link) => link.textContent)).toEqual([
+      "One",
+      "Two",
+      "Three",
+      "Four",
+    ]);
+    expect(document.getElementById("first")).toBe(first);
+    expect(document.getElementById("second")).toBe(second);
+    expect(document.getElementById("more")).toBe(more);
+    expect(more?.getAttribute("href")).toBe("/blog?page=3");
+    expect(more?.hasAttribute("data-answer")).toBe(false);
+    expect(list?.hasAttribute("data-answer-root")).toBe(false);
+    expect(list?.querySelector("noscript")).toBeNull();
+    expect(list?.outerHTML).toBe(
+      `<div id="list" class="contents"><ul><li id="first"><a href="/p/1">One</a></li><li id="second"><a href="/p/2">Two</a></li><li><a href="/p/3">Three</a></li><li><a href="/p/4">Four</a></li></ul><div><a id="more" href="/blog?page=3" data-hold-until-hydrated="">Load More</a></div></div>`,
+    );
+    expect(document.activeElement?.textContent).toBe("Three");
+    expect(window.pageBootstrap?.answered).toEqual(["l1"]);
+  });
+
+  it("puts a list merged in place back as it was when hydration does not come, and follows its link", async () => {
+    vi.useFakeTimers();
+    listWithAnswer();
+    const before = document.getElementById("list")?.outerHTML;
+    runFirstScript();
+    window.pageBootstrap!.startHydration = vi.fn();
+    document.getElementById("more")?.click();
+    const clicked = vi.spyOn(HTMLElement.prototype, "click");
+    await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS);
+    expect(document.getElementById("list")?.outerHTML).toBe(before);
+    // The link put back is the one clicked again, to go to its address as without JavaScript.
+    const restored = document.getElementById("more");
+    expect(clicked.mock.contexts).toEqual([restored]);
+    expect(restored?.getAttribute("href")).toBe("/blog?page=2");
+    expect(window.pageBootstrap?.answered).toEqual([]);
+  });
+
   it("answers a form's Send while no field was changed: focus and event as the answer says, nothing held", () => {
     formWithAnswer();
     runFirstScript();

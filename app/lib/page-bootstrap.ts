@@ -33,6 +33,7 @@ import {
   ANSWER_FOCUS_ATTRIBUTE,
   ANSWER_FOCUS_IN_PLACE_ATTRIBUTE,
   ANSWER_IF_UNTOUCHED_ATTRIBUTE,
+  ANSWER_IN_PLACE_ATTRIBUTE,
   ANSWER_NEEDS_HYDRATION_ATTRIBUTE,
   ANSWER_ROOT_ATTRIBUTE,
   ANSWER_TEMPLATE_ATTRIBUTE,
@@ -110,6 +111,7 @@ function firstSeconds(
     answerFocusAttribute,
     answerFocusInPlaceAttribute,
     answerEventAttribute,
+    answerInPlaceAttribute,
     controlsAfterPaintAttribute,
     idleTimeoutMs,
   }: {
@@ -124,6 +126,7 @@ function firstSeconds(
     answerFocusAttribute: string;
     answerFocusInPlaceAttribute: string;
     answerEventAttribute: string;
+    answerInPlaceAttribute: string;
     controlsAfterPaintAttribute: string;
     idleTimeoutMs: number;
   },
@@ -205,6 +208,27 @@ function firstSeconds(
   };
 
   /**
+   * Makes `root` the markup `wanted` is, keeping every child the two share (equal nodes, in order) and
+   * merging children of the same element type: only what differs is drawn anew.
+   */
+  const merge = (root: Element, wanted: Element) => {
+    for (const { name } of [...root.attributes]) if (!wanted.hasAttribute(name)) root.removeAttribute(name);
+    for (const { name, value } of [...wanted.attributes]) {
+      if (root.getAttribute(name) !== value) root.setAttribute(name, value);
+    }
+    const wantedChildren = [...wanted.childNodes];
+    wantedChildren.forEach((child, index) => {
+      const current = root.childNodes[index];
+      if (current?.isEqualNode(child)) return;
+      if (current instanceof Element && child instanceof Element && current.tagName === child.tagName) {
+        merge(current, child);
+      } else if (current) current.replaceWith(child);
+      else root.append(child);
+    });
+    while (root.childNodes.length > wantedChildren.length) root.lastChild?.remove();
+  };
+
+  /**
    * Answers a tap on the control at once with the markup its hydrated page would show
    * (`answer-before-hydration.tsx`), if the page has it and React has not started on the page.
    */
@@ -221,14 +245,26 @@ function firstSeconds(
     // With scripting on, a noscript's content is its markup as text.
     const parsed = document.createElement("template");
     parsed.innerHTML = source?.textContent ?? "";
-    const answer = parsed.content.querySelector("template")?.content.firstElementChild;
-    if (!answer) return false;
+    const wanted = parsed.content.querySelector("template")?.content.firstElementChild;
+    if (!wanted) return false;
     const focused = document.activeElement;
     const focusWasHere = !focused || focused === document.body || answerRoot.contains(focused);
-    answerRoot.replaceWith(answer);
+    // In place, the root itself becomes the answer; a copy of it as it was is what goes back, should it.
+    let answer = wanted;
+    let original = answerRoot;
+    let originalControl = control;
+    if (source?.hasAttribute(answerInPlaceAttribute)) {
+      original = answerRoot.cloneNode(true) as Element;
+      originalControl =
+        [...original.querySelectorAll<HTMLElement>(`[${answerAttribute}]`)].find(
+          (element) => element.getAttribute(answerAttribute) === key,
+        ) ?? control;
+      merge(answerRoot, wanted);
+      answer = answerRoot;
+    } else answerRoot.replaceWith(answer);
     bootstrap.answered.push(key);
     if (source?.hasAttribute(answerNeedsHydrationAttribute)) {
-      pendingAnswers.push({ key, control, original: answerRoot, answer });
+      pendingAnswers.push({ key, control: originalControl, original, answer });
       startHoldTimer();
     }
     const event = source?.getAttribute(answerEventAttribute);
@@ -375,6 +411,7 @@ export function pageBootstrapScript(): string {
     answerFocusAttribute: ANSWER_FOCUS_ATTRIBUTE,
     answerFocusInPlaceAttribute: ANSWER_FOCUS_IN_PLACE_ATTRIBUTE,
     answerEventAttribute: ANSWER_EVENT_ATTRIBUTE,
+    answerInPlaceAttribute: ANSWER_IN_PLACE_ATTRIBUTE,
     controlsAfterPaintAttribute: CONTROLS_AFTER_PAINT_ATTRIBUTE,
     idleTimeoutMs: IDLE_TIMEOUT_MS,
   });

@@ -124,12 +124,14 @@ export function GrowingList<T>({
       />
       {answerable ? (
         // Only hydration completes the answer: the navigation to the longer list's address follows it.
-        // Should the scripts not come, the press goes back to being a link to that address. Focus goes
+        // Should the scripts not come, the press goes back to being a link to that address. The answer
+        // is merged into the list, so the tap's frame draws only the new items. Focus goes
         // to the first new item, or stays on Load More where the items hold nothing to focus (images),
         // without scrolling, as the hydrated list does.
         <AnswerTemplate
           answerKey={answerKey}
           needsHydration
+          inPlace
           focusInPlace
           focus={`li:nth-child(${items.length + 1}) :is(a, button), a[data-hold-until-hydrated]`}
         >
