@@ -233,6 +233,9 @@ describe("the first seconds' script", () => {
   }
 
   it("merges an answer marked in place into its root: what the two share stays, only the new is added", () => {
+    // The answer waits for hydration: its hold's timer must not outlive the test. Only the timers are
+    // faked: an animation frame asked for under a fake clock left later tests' frames waiting.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     listWithAnswer();
     const [first, second] = [document.getElementById("first"), document.getElementById("second")];
     const more = document.getElementById("more");
@@ -261,7 +264,7 @@ describe("the first seconds' script", () => {
   });
 
   it("puts a list merged in place back as it was when hydration does not come, and follows its link", async () => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     listWithAnswer();
     const before = document.getElementById("list")?.outerHTML;
     runFirstScript();
