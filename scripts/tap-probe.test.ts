@@ -123,27 +123,23 @@ describe("a tap on a real page", { timeout: 120_000 }, () => {
     server.close();
   });
 
+  /** One tap at the `load` event on the test page at `route`: its control, and what shows its result. */
+  const tapAt = (route: string, control: string, result: string) =>
+    tapOnce(browser, origin, { name: route, route, control, result }, "load");
+
   it("times a result drawn by the click's own handler to the paint the browser reports for that click", async () => {
-    const control = {
-      name: "button",
-      route: "/handler",
-      control: "document.querySelector('button')",
-      result: "document.querySelector('#done')",
-    };
-    const timing = await tapOnce(browser, origin, control, "load");
+    const timing = await tapAt("/handler", "document.querySelector('button')", "document.querySelector('#done')");
     expect(timing.timedBy).toBe("event");
     expect(timing.result).toBeGreaterThan(0);
     expect(timing.answer).toBeLessThanOrEqual(timing.result!);
   });
 
   it("times a change that came after the click's handling (a native disclosure) to the frame that drew it", async () => {
-    const control = {
-      name: "disclosure",
-      route: "/disclosure",
-      control: "document.querySelector('summary')",
-      result: "document.querySelector('details[open]')",
-    };
-    const timing = await tapOnce(browser, origin, control, "load");
+    const timing = await tapAt(
+      "/disclosure",
+      "document.querySelector('summary')",
+      "document.querySelector('details[open]')",
+    );
     expect(timing.timedBy).toBe("frame");
     expect(timing.result).toBeGreaterThan(0);
   });
