@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, isoCalendarDate, yearIn } from "./dates";
+import { formatLongDate, isoCalendarDate, isoWithOffset, yearIn } from "./dates";
 
 describe("formatLongDate", () => {
   it("writes a calendar date in long US format, the same in every zone", () => {
@@ -40,5 +40,13 @@ describe("yearIn", () => {
     // 03:00 UTC on New Year's Day is still the old year in Arkansas; 11:00 UTC on New Year's Eve is already the new one in Kiribati.
     expect(yearIn("America/Chicago", new Date("2027-01-01T03:00:00Z"))).toBe(2026);
     expect(yearIn("Pacific/Kiritimati", new Date("2026-12-31T11:00:00Z"))).toBe(2027);
+  });
+});
+
+describe("isoWithOffset", () => {
+  it("writes the instant in the hub's local time with its offset, daylight saving included", () => {
+    expect(isoWithOffset("2026-03-06T00:00:00.000Z", "America/Chicago")).toBe("2026-03-05T18:00:00-06:00");
+    expect(isoWithOffset("2026-07-06T23:00:00.000Z", "America/Chicago")).toBe("2026-07-06T18:00:00-05:00");
+    expect(isoWithOffset("2026-07-06T23:00:00.000Z", "Asia/Kolkata")).toBe("2026-07-07T04:30:00+05:30");
   });
 });

@@ -8,6 +8,7 @@ import {
   formatEventTimeRange,
   type SiteEvent,
   upcomingEvents,
+  viewEvent,
 } from "./events";
 
 const now = new Date("2026-03-05T18:00:00.000Z");
@@ -88,6 +89,23 @@ describe("formatting", () => {
     const range = formatEventTimeRange("2026-03-06T03:00:00.000Z", "2026-03-06T08:00:00.000Z", "America/Chicago");
     expect(range).toContain("March 5");
     expect(range).toContain("March 6");
+  });
+
+  it("writes every word and time a card and its structured data show on the server, in the hub's zone", () => {
+    const view = viewEvent(
+      event("meetup", "2026-03-06T00:00:00.000Z", "2026-03-06T02:00:00.000Z", { description: "Talks.\n\nMore." }),
+      "America/Chicago",
+      now,
+    );
+    expect(view).toMatchObject({
+      dateLabel: "Thursday, March 5, 2026",
+      localStart: "2026-03-05T18:00:00-06:00",
+      localEnd: "2026-03-05T20:00:00-06:00",
+      priceLabel: "Free",
+      excerpt: "Talks.",
+      happeningNow: false,
+    });
+    expect(view).not.toHaveProperty("description");
   });
 
   it("shortens a description to its first paragraph", () => {

@@ -3,6 +3,8 @@
  * (section 4) and how they read, always in the hub's time zone.
  */
 
+import { isoWithOffset } from "./dates";
+
 export interface SiteEvent {
   uuid: string;
   title: string;
@@ -123,11 +125,15 @@ export function eventExcerpt(description: string, limit = 180): string {
 
 /**
  * An event with the words a card shows, written once on the server (browsers' date formatting differs
- * in its spaces). The full description stays on the server: cards show the excerpt.
+ * in its spaces, and a browser's first date format loads its locale data while the page hydrates). The
+ * full description stays on the server: cards show the excerpt.
  */
 export interface EventView extends Omit<SiteEvent, "description"> {
   dateLabel: string;
   timeLabel: string;
+  /** Start and end as ISO 8601 with the hub's offset, for structured data. */
+  localStart: string;
+  localEnd: string;
   priceLabel: string;
   excerpt: string;
   happeningNow: boolean;
@@ -138,6 +144,8 @@ export function viewEvent({ description, ...event }: SiteEvent, timeZone: string
     ...event,
     dateLabel: formatEventDate(event.startDate, timeZone),
     timeLabel: formatEventTimeRange(event.startDate, event.endDate, timeZone),
+    localStart: isoWithOffset(event.startDate, timeZone),
+    localEnd: isoWithOffset(event.endDate, timeZone),
     priceLabel: formatEventPrice(event.price),
     excerpt: eventExcerpt(description),
     happeningNow: isHappeningNow(event, now),

@@ -61,58 +61,27 @@ export function blogPosting({
   };
 }
 
-/** An instant as ISO 8601 with the hub's local offset ("2026-03-05T18:00:00-06:00"). */
-export function isoWithOffset(iso: string, timeZone: string): string {
-  const date = new Date(iso);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  const local = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  const offsetMinutes = Math.round((local - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
-  const sign = offsetMinutes < 0 ? "-" : "+";
-  const hours = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, "0");
-  const minutes = String(Math.abs(offsetMinutes) % 60).padStart(2, "0");
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${sign}${hours}:${minutes}`;
-}
-
 /** An Event (schema.org) for an upcoming event, at the hub. */
 export function eventData(
   event: {
     title: string;
     excerpt: string;
-    startDate: string;
-    endDate: string;
+    /** ISO 8601 with the hub's offset, written on the server with the card's words (`viewEvent`). */
+    localStart: string;
+    localEnd: string;
     price: number | null;
     coverUrl: string | null;
     rsvpUrl: string;
   },
-  { siteUrl, timeZone }: { siteUrl: string; timeZone: string },
+  siteUrl: string,
 ): Thing {
   return {
     "@context": "https://schema.org",
     "@type": "Event",
     name: event.title,
     description: event.excerpt,
-    startDate: isoWithOffset(event.startDate, timeZone),
-    endDate: isoWithOffset(event.endDate, timeZone),
+    startDate: event.localStart,
+    endDate: event.localEnd,
     eventStatus: "https://schema.org/EventScheduled",
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
     location: { "@type": "Place", name: site.name, address: postalAddress() },

@@ -49,7 +49,7 @@ export function EventList({ section }: { section: StreamedSection<EventListData>
 }
 
 function ClassifiedEvents({ upcoming, past }: Omit<EventListData, "listed">) {
-  const { siteUrl, timeZone } = useSiteConfig();
+  const { siteUrl } = useSiteConfig();
   const upcomingId = useId();
   const pastId = useId();
   return (
@@ -63,7 +63,7 @@ function ClassifiedEvents({ upcoming, past }: Omit<EventListData, "listed">) {
             {upcoming.map((event) => (
               <li key={event.uuid}>
                 <EventCard event={event} />
-                <JsonLd data={eventData(event, { siteUrl, timeZone })} />
+                <JsonLd data={eventData(event, siteUrl)} />
               </li>
             ))}
           </ul>
