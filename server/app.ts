@@ -130,8 +130,12 @@ export function createApp(options: AppOptions): express.Express {
     const assetsDir = path.join(options.clientDir, "assets");
     app.use("/assets", routeName("/assets/*"));
     app.use("/assets", precompressedAssets(assetsDir));
-    app.use("/assets", express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }));
-    app.use(routeName("(static file)"), express.static(options.clientDir, { maxAge: "1h", index: false }));
+    // A folder is not a file the site serves: with `redirect` (the default) a folder's address without
+    // its slash is sent to the address with it, which the site's own canonical address takes away again,
+    // a redirect loop (/assets, /images, /events%2f..). Without it the folder falls to the not-found page.
+    const files = { index: false, redirect: false } as const;
+    app.use("/assets", express.static(assetsDir, { ...files, immutable: true, maxAge: "1y" }));
+    app.use(routeName("(static file)"), express.static(options.clientDir, { ...files, maxAge: "1h" }));
   }
 
   app.use(limitBody());

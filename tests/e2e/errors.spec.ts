@@ -40,4 +40,28 @@ test.describe("error pages", () => {
       if (path === "/no-such-page") await expectNoAxeViolations(page);
     });
   }
+
+  // Folders of the build, with and without their slash, and addresses that decode to one. The static
+  // files' folder redirect and the site's canonical address used to send these back and forth forever.
+  for (const path of [
+    "/assets",
+    "/assets/",
+    "/images",
+    "/images/",
+    "/events%2f..",
+    "/assets%2f..%2f..%2fpackage.json",
+  ]) {
+    test(`a folder of the build (${path}) shows the not-found page, after one redirect at most`, async ({
+      page,
+      allowConsoleErrors,
+    }) => {
+      allowConsoleErrors(/404 \(Not Found\)/);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      let redirects = 0;
+      for (let request = response?.request().redirectedFrom(); request; request = request.redirectedFrom()) redirects++;
+      expect(redirects).toBeLessThanOrEqual(1);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    });
+  }
 });
