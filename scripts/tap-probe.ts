@@ -93,7 +93,8 @@ export const TAP_REFERENCES: TapControl[] = [
     onBaseline: true,
   },
 ];
-const FLOOR = "baseline disclosure";
+/** The machine's floor: the reference tapped on the baseline page. */
+const FLOOR = TAP_REFERENCES.find((reference) => reference.onBaseline)?.name;
 
 /** How long a tap may take before it counts as lost (a page that never answered it). */
 const TAP_TIMEOUT_MS = 15_000;
