@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+import { createElement, useEffect } from "react";
+import { hydrateRoot } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { controlLabel, recordControlClicks, trackPageView } from "./analytics";
 import { HELD_CLICK_TIMEOUT_MS, pageBootstrapScript } from "./page-bootstrap";
@@ -34,6 +36,14 @@ afterEach(() => {
   document.documentElement.removeAttribute("data-hydrated");
   document.body.innerHTML = "";
 });
+
+/** A page that renders other text than the server's, and marks itself hydrated as the site's root does. */
+function PageMarkedHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return createElement("p", null, "As the client renders it");
+}
 
 /** Runs the first script as the page runs it: its text alone, in a scope of its own. */
 function runFirstScript(): void {
@@ -606,6 +616,30 @@ describe("the first seconds' script", () => {
     document.getElementById("more")?.addEventListener("click", clicked);
     window.dispatchEvent(new ErrorEvent("error", { message: "Uncaught Error" }));
     expect(clicked).not.toHaveBeenCalled();
+  });
+
+  it("leaves a held click to a page that hydrates after an error React recovered from", async () => {
+    // A real one: the server's HTML says one thing and the component renders another, so React renders
+    // the root anew, reports the error as its default does (an uncaught error: the window's `error`
+    // event), and the page is hydrated after that, when its effects run.
+    document.body.innerHTML = `<button id="select" type="button" data-hold-until-hydrated=""
+      data-fallback-href="https://calendar.example/half-day">Select</button><div id="root"><p>As the server said it</p></div>`;
+    runFirstScript();
+    const open = vi.spyOn(window, "open").mockReturnValue(openedTab());
+    const replayed = vi.fn();
+    document.getElementById("select")?.addEventListener("click", replayed);
+    document.getElementById("select")?.click();
+    const reported = vi.fn();
+    window.addEventListener("error", reported);
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    window.pageBootstrap!.hydrationStarted = true;
+    hydrateRoot(document.getElementById("root")!, createElement(PageMarkedHydrated));
+    await vi.waitFor(() => expect(document.documentElement.hasAttribute("data-hydrated")).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    window.removeEventListener("error", reported);
+    expect(reported).toHaveBeenCalled();
+    expect(open).not.toHaveBeenCalled();
+    expect(replayed).toHaveBeenCalledTimes(1);
   });
 
   it("waits for hydration the same time whatever has arrived, counted from the first held click", async () => {

@@ -20,7 +20,8 @@
  * - the page's scripts can fail: a module that never arrives, one that throws in an older browser or
  *   under an extension, a hydration that fails at the root. So if the page is not hydrated
  *   `HELD_CLICK_TIMEOUT_MS` after the first held click, whatever has arrived, or at once when a script
- *   error or an unhandled rejection is reported before hydration, every held control does what it does
+ *   error or an unhandled rejection is reported before React has started on the page (after, it is one
+ *   React recovers from, or the timeout's to answer), every held control does what it does
  *   without JavaScript: its own default action (a link, a submit button), or, for a button whose
  *   no-JavaScript form is a link, that link's address (`data-fallback-href`) in a new tab. From then on,
  *   until hydration, clicks are not held. A visitor never waits longer, and nothing sent is lost.
@@ -334,8 +335,13 @@ function firstSeconds(
       }
     }
   };
-  addEventListener("error", giveUp);
-  addEventListener("unhandledrejection", giveUp);
+  // Once React has the page, an error it reports is one it recovered from (it renders that part anew
+  // and the page hydrates) or one the hold's timer answers: only a failure before then is the scripts'.
+  const onScriptError = () => {
+    if (!bootstrap.hydrationStarted) giveUp();
+  };
+  addEventListener("error", onScriptError);
+  addEventListener("unhandledrejection", onScriptError);
 
   addEventListener(
     "click",
@@ -379,8 +385,8 @@ function firstSeconds(
   const observer = new MutationObserver(() => {
     if (!isHydrated()) return;
     observer.disconnect();
-    removeEventListener("error", giveUp);
-    removeEventListener("unhandledrejection", giveUp);
+    removeEventListener("error", onScriptError);
+    removeEventListener("unhandledrejection", onScriptError);
     const controls = takeHeld();
     bootstrap.replaying = true;
     try {
