@@ -29,6 +29,10 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
  * the two share stays as it is (a list that grew keeps its earlier items, already styled and laid out,
  * and only the new ones are drawn in the tap's frame).
  */
+/** Marks a control whose clicks before hydration are held and replayed once the page is hydrated (`page-bootstrap.ts`). */
+export const HOLD_ATTRIBUTE = "data-hold-until-hydrated";
+/** On a held button whose no-JavaScript form is a link: that link's address, opened in a new tab. */
+export const FALLBACK_HREF_ATTRIBUTE = "data-fallback-href";
 export const ANSWER_ATTRIBUTE = "data-answer";
 export const ANSWER_ROOT_ATTRIBUTE = "data-answer-root";
 export const ANSWER_TEMPLATE_ATTRIBUTE = "data-answer-template";
@@ -115,3 +119,18 @@ export function AnswerTemplate({
     </noscript>
   );
 }
+
+/**
+ * The contract's marks as a component's props, so a component never spells an attribute's name: a held
+ * control (with the address it opens without JavaScript, if it is a button), a control the first script
+ * answers (while `answerKey` is given), and the root its answer replaces (while `answerable`).
+ */
+export const contractProps = {
+  held: (fallbackHref?: string): Record<string, string> =>
+    fallbackHref === undefined
+      ? { [HOLD_ATTRIBUTE]: "" }
+      : { [HOLD_ATTRIBUTE]: "", [FALLBACK_HREF_ATTRIBUTE]: fallbackHref },
+  answered: (answerKey: string | undefined): Record<string, string> =>
+    answerKey === undefined ? {} : { [ANSWER_ATTRIBUTE]: answerKey },
+  answerRoot: (answerable = true): Record<string, string> => (answerable ? { [ANSWER_ROOT_ATTRIBUTE]: "" } : {}),
+};

@@ -39,7 +39,9 @@ import {
   ANSWER_ROOT_ATTRIBUTE,
   ANSWER_TEMPLATE_ATTRIBUTE,
   CONTROLS_AFTER_PAINT_ATTRIBUTE,
+  FALLBACK_HREF_ATTRIBUTE,
   fieldsAsRendered,
+  HOLD_ATTRIBUTE,
 } from "./answer-before-hydration";
 import { IDLE_TIMEOUT_MS } from "./use-after-next-paint";
 
@@ -70,11 +72,6 @@ declare global {
     pageBootstrap?: PageBootstrap;
   }
 }
-
-/** Marks a control whose clicks before hydration are held and replayed once the page is hydrated. */
-export const HOLD_ATTRIBUTE = "data-hold-until-hydrated";
-/** On a held button whose no-JavaScript form is a link: that link's address, opened in a new tab. */
-export const FALLBACK_HREF_ATTRIBUTE = "data-fallback-href";
 
 /**
  * How long a held click waits for hydration before the control's no-JavaScript behaviour goes ahead.

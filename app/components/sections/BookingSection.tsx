@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useId, useState } from "react";
 import { usd } from "~/content/pricing";
 import type { BookingOption, BookingOptionKey } from "~/content/copy-types";
 import { cn } from "~/lib/cn";
-import { AnswerTemplate, useAnsweredBeforeHydration } from "~/lib/answer-before-hydration";
+import { AnswerTemplate, contractProps, useAnsweredBeforeHydration } from "~/lib/answer-before-hydration";
 import { useAfterNextPaint } from "~/lib/use-after-next-paint";
 import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
@@ -111,7 +111,12 @@ function BookingSectionView({
 }) {
   const choice = options.find((entry) => entry.key === selected) ?? null;
   return (
-    <section id={id} aria-labelledby={headingId} className={cn(sectionFrame, "scroll-mt-20")} data-answer-root="">
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className={cn(sectionFrame, "scroll-mt-20")}
+      {...contractProps.answerRoot()}
+    >
       <SectionHeader id={headingId} eyebrow="Booking" title={title} description={description} />
       <p className="mt-8 flex items-start gap-3 rounded-2xl border border-accent-300 bg-accent-100 px-5 py-4 font-semibold text-accent-700">
         <BadgeCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
@@ -193,9 +198,8 @@ function OptionCard({
         aria-pressed={selected}
         aria-label={`${selected ? "Selected" : "Select"}: ${option.title}`}
         data-analytics={`${selected ? "Selected" : "Select"}: ${option.title}`}
-        data-hold-until-hydrated=""
-        data-answer={answerKey}
-        data-fallback-href={url}
+        {...contractProps.held(url)}
+        {...contractProps.answered(answerKey)}
         onClick={onSelect}
         className={cn(
           "mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-full px-5 text-sm font-semibold transition-colors no-js:hidden",
@@ -284,7 +288,7 @@ function BookingFrame({
             Open in New Tab
           </a>
           {/* Held before hydration: the form can be on the page before it (answer-before-hydration.tsx). */}
-          <Button variant="ghost" onClick={onClose} aria-label="Close booking form" data-hold-until-hydrated="">
+          <Button variant="ghost" onClick={onClose} aria-label="Close booking form" {...contractProps.held()}>
             <X aria-hidden="true" className="size-5" />
           </Button>
         </div>

@@ -11,7 +11,12 @@ import {
 } from "~/lib/contact";
 import type { validateContact } from "~/lib/contact-checks";
 import { eventParams, trackEvent } from "~/lib/analytics";
-import { AnswerTemplate, fieldsAsRendered, useAnsweredBeforeHydration } from "~/lib/answer-before-hydration";
+import {
+  AnswerTemplate,
+  contractProps,
+  fieldsAsRendered,
+  useAnsweredBeforeHydration,
+} from "~/lib/answer-before-hydration";
 import { cn } from "~/lib/cn";
 import { Button } from "../ui/Button";
 import { cardClasses } from "../ui/Card";
@@ -194,7 +199,7 @@ export function ContactForm({
   const answerable = untouchedProblem != null && result === null && clientError === null && !sending;
   const view = { Form: fetcher.Form, id, result, sending, submissionId, values };
   return (
-    <div className="contents" data-answer-root={answerable ? "" : undefined}>
+    <div className="contents" {...contractProps.answerRoot(answerable)}>
       <ContactFormView
         {...view}
         invalid={invalid}
@@ -377,8 +382,8 @@ function ContactFormView({
         className="w-full sm:w-auto"
         analyticsLabel="Contact form: Send"
         // Sent before hydration, the form waits for it, so the browser's checks run (and are recorded).
-        data-hold-until-hydrated=""
-        data-answer={answerKey}
+        {...contractProps.held()}
+        {...contractProps.answered(answerKey)}
       >
         {sending ? "Sending..." : "Send Message"}
       </Button>

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { type GalleryCategory, galleryTagLabels } from "~/content/gallery";
+import { contractProps } from "~/lib/answer-before-hydration";
 import { cn } from "~/lib/cn";
 import type { GalleryImage } from "~/lib/cms-types";
 import { isCategoryActive, tagsFromSearch, toggleCategory, TAGS_PARAM } from "~/lib/gallery-filter";
@@ -69,7 +70,7 @@ export function GalleryGrid({
               name={TAGS_PARAM}
               value={toggleCategory(category, shownTags).join(",")}
               aria-pressed={active}
-              data-hold-until-hydrated=""
+              {...contractProps.held()}
               // The look follows aria-pressed, which the page's first script sets on a filter tapped
               // before hydration (page-bootstrap.ts).
               className={cn(
@@ -87,7 +88,7 @@ export function GalleryGrid({
             to="/gallery"
             preventScrollReset
             data-analytics=""
-            data-hold-until-hydrated=""
+            {...contractProps.held()}
             className="inline-flex min-h-11 items-center px-3 text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-600"
           >
             Clear Filters
