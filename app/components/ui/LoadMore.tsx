@@ -128,16 +128,11 @@ export function GrowingList<T>({
         answerKey={answerable ? answerKey : undefined}
       />
       {answerable ? (
-        // Only hydration completes the answer: the navigation to the longer list's address follows it.
-        // Should the scripts not come, the press goes back to being a link to that address. The answer
-        // is merged into the list, so the tap's frame draws only the new items. Focus goes
-        // to the first new item, or stays on Load More where the items hold nothing to focus (images),
-        // without scrolling, as the hydrated list does.
+        // Merged into the list, so the tap's frame draws only the new items; focus goes to the first new
+        // item, or stays on Load More where the items hold nothing to focus (images), as hydrated. Should
+        // the scripts not come, the list keeps them, and Load More leads one page further as a link.
         <AnswerTemplate
           answerKey={answerKey}
-          needsHydration
-          inPlace
-          focusInPlace
           focus={`li:nth-child(${items.length + 1}) :is(a, button), a[${HOLD_ATTRIBUTE}]`}
         >
           <div className="contents">
