@@ -101,7 +101,6 @@ export function BookingSection({
         {options.map(({ key, option }) => (
           <div key={key} className={shownWhenChosen[key]}>
             <BookingFrame
-              key={String(selected === key)}
               active={selected === key}
               headingId={`${headingId}-${key}-form`}
               option={option}
@@ -229,19 +228,6 @@ function BookingFrame({
   url: string;
   onClose: () => void;
 }) {
-  const [state, setState] = useState<FrameState>("loading");
-  const [attempt, setAttempt] = useState(0);
-  const height = useFrameHeight();
-  // The booking form's heading and "Loading booking form..." answer the visitor's choice at once; the
-  // iframe (a browsing context of its own, the costliest element to create) comes in the task after.
-  const frameAdded = useAfterNextPaint();
-
-  useEffect(() => {
-    if (!active || state !== "loading") return;
-    const timer = setTimeout(() => setState("failed"), BOOKING_FRAME_TIMEOUT_MS);
-    return () => clearTimeout(timer);
-  }, [active, state]);
-
   return (
     <section aria-labelledby={headingId} className={`${cardClasses} overflow-hidden`}>
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-line bg-brand-50 px-5 py-3">
@@ -265,46 +251,64 @@ function BookingFrame({
           </Button>
         </div>
       </div>
-      <div className="relative" style={{ height }}>
-        {active && frameAdded ? (
-          <iframe
-            key={attempt}
-            src={url}
-            title={`Booking calendar: ${option.title}`}
-            onLoad={() => setState("loaded")}
-            className={cn("size-full border-0 bg-white", state !== "loaded" && "invisible")}
-          />
-        ) : null}
-        {state === "loading" ? (
-          <div aria-busy="true" className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-muted">
-            <Loader2 aria-hidden="true" className="size-8 animate-spin text-brand-700" />
-            <p role="status">Loading booking form...</p>
-          </div>
-        ) : null}
-        {state === "failed" ? (
-          <div
-            role="alert"
-            className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center"
-          >
-            <p className="text-lg font-semibold text-ink">There was an issue loading the booking form.</p>
-            <p className="max-w-md text-muted">
-              Please try again, or use &lsquo;Open in New Tab&rsquo; above to book on the calendar&rsquo;s own page.
-            </p>
-            <Button
-              variant="secondary"
-              analyticsLabel={`Retry: booking form (${option.title})`}
-              onClick={() => {
-                setAttempt((value) => value + 1);
-                setState("loading");
-              }}
-            >
-              <RefreshCw aria-hidden="true" className="size-4" />
-              Retry
-            </Button>
-          </div>
-        ) : null}
-      </div>
+      {/* Started anew when it becomes the chosen one (a choice before hydration, or another option). */}
+      <Calendar key={String(active)} active={active} option={option} url={url} />
     </section>
+  );
+}
+
+/** The calendar's frame, its loading message, and the message should it not load. */
+function Calendar({ active, option, url }: { active: boolean; option: BookingOption; url: string }) {
+  const [state, setState] = useState<FrameState>("loading");
+  const [attempt, setAttempt] = useState(0);
+  const height = useFrameHeight();
+  // The booking form's heading and "Loading booking form..." answer the visitor's choice at once; the
+  // iframe (a browsing context of its own, the costliest element to create) comes in the task after.
+  const frameAdded = useAfterNextPaint();
+
+  useEffect(() => {
+    if (!active || state !== "loading") return;
+    const timer = setTimeout(() => setState("failed"), BOOKING_FRAME_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [active, state]);
+
+  return (
+    <div className="relative" style={{ height }}>
+      {active && frameAdded ? (
+        <iframe
+          key={attempt}
+          src={url}
+          title={`Booking calendar: ${option.title}`}
+          onLoad={() => setState("loaded")}
+          className={cn("size-full border-0 bg-white", state !== "loaded" && "invisible")}
+        />
+      ) : null}
+      {state === "loading" ? (
+        <div aria-busy="true" className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-muted">
+          <Loader2 aria-hidden="true" className="size-8 animate-spin text-brand-700" />
+          <p role="status">Loading booking form...</p>
+        </div>
+      ) : null}
+      {state === "failed" ? (
+        <div role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center">
+          <p className="text-lg font-semibold text-ink">There was an issue loading the booking form.</p>
+          <p className="max-w-md text-muted">
+            Please try again, or use &lsquo;Open in New Tab&rsquo; above to book on the calendar&rsquo;s own page.
+          </p>
+          <Button
+            variant="secondary"
+            analyticsLabel={`Retry: booking form (${option.title})`}
+            onClick={() => {
+              setAttempt((value) => value + 1);
+              setState("loading");
+            }}
+          >
+            <RefreshCw aria-hidden="true" className="size-4" />
+            Retry
+          </Button>
+        </div>
+      ) : null}
+    </div>
   );
 }
 
