@@ -332,7 +332,7 @@ describe("the first seconds' script", () => {
   });
 
   it("lets the browser's checks answer Send on a form they refuse, and holds it once they pass", () => {
-    document.body.innerHTML = `<form id="form" action="/contact" method="post"><input name="name" required>
+    document.body.innerHTML = `<form id="form" action="/contact" method="post" novalidate><input name="name" required>
       <button id="send" type="submit" data-hold-until-hydrated="">Send</button></form>`;
     runFirstScript();
     window.pageBootstrap!.startHydration = vi.fn();

@@ -6,7 +6,7 @@
  *   from the same source) until React's listener takes over;
  * - the first interaction (pointerdown, keydown, touchstart) starts hydration;
  * - a native control answers a tap itself, and React reads its state when it hydrates (a disclosure,
- *   a radio button, the browser's checks of a form it refuses to send): the script leaves it alone;
+ *   a radio button); Send on a form the browser's own checks refuse is answered by them;
  * - a click on a control marked held (`HOLD_ATTRIBUTE`: its hydrated behaviour differs from its
  *   no-JavaScript one) is held, the control marked `aria-busy` (drawn in the next frame: app.css), and
  *   replayed on it once the page is hydrated; each held control once, in the order first clicked. A held
@@ -254,9 +254,14 @@ function firstSeconds(
         (mouse.button !== 0 || mouse.ctrlKey || mouse.metaKey || mouse.shiftKey || mouse.altKey)
       )
         return;
-      // A form the browser refuses to send: its checks answer (React's replace them once hydrated).
+      // A form the browser's own checks refuse: they answer (the hydrated page's own checks use its words).
       const form = (control as HTMLButtonElement).form;
-      if (form && !form.noValidate && !form.checkValidity()) return;
+      if (form && !form.checkValidity()) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        form.reportValidity();
+        return;
+      }
       if (answerAtOnce(control)) {
         event.preventDefault();
         event.stopImmediatePropagation();

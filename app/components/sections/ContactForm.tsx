@@ -111,9 +111,6 @@ export function ContactForm({
   const [checking, setChecking] = useState(false);
   const id = useId();
   const [clientError, setClientError] = useState<ContactProblem | null>(null);
-  // Until hydration the browser's own checks answer Send (the first script lets them); then the page's.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const [submissionId, setSubmissionId] = useState(initialSubmissionId);
   const result = fetcher.data ?? serverResult ?? null;
   const sending = checking || fetcher.state !== "idle";
@@ -201,7 +198,6 @@ export function ContactForm({
       formRef={formRef}
       onSubmit={onSubmit}
       onUse={startLoadingChecks}
-      noValidate={hydrated}
     />
   );
 }
@@ -218,8 +214,6 @@ interface ContactFormViewProps {
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   /** A focus or a pointer in the form (its first use loads the checks). */
   onUse?: () => void;
-  /** The page's checks answer Send (once hydrated); before, the browser's own. */
-  noValidate: boolean;
 }
 
 /** The form as it shows. */
@@ -234,7 +228,6 @@ function ContactFormView({
   formRef,
   onSubmit,
   onUse,
-  noValidate,
 }: ContactFormViewProps) {
   const fieldId = (field: string) => `${id}-${field}`;
   const errorId = `${id}-error`;
@@ -245,7 +238,7 @@ function ContactFormView({
       ref={formRef}
       method="post"
       action="/contact"
-      noValidate={noValidate}
+      noValidate
       onSubmit={onSubmit}
       onFocus={onUse}
       onPointerDown={onUse}
@@ -360,7 +353,8 @@ function ContactFormView({
         disabled={sending}
         className="w-full sm:w-auto"
         analyticsLabel="Contact form: Send"
-        // Sent before hydration, a form the browser's checks pass waits for it, so the page's run too.
+        // Sent before hydration, a form the browser's own checks refuse is answered by them (page-bootstrap.ts);
+        // one they pass waits for hydration, so the page's checks run too.
         {...contractProps.held()}
       >
         {sending ? "Sending..." : "Send Message"}
