@@ -169,7 +169,7 @@ function OptionCard({
           name={group}
           value={optionKey}
           checked={selected}
-          onChange={onSelect}
+          onChange={(event) => event.nativeEvent.defaultPrevented || onSelect()}
           aria-label={`Select: ${option.title}`}
           data-analytics={`Select: ${option.title}`}
           {...contractProps.held(url)}

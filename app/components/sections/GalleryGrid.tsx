@@ -84,7 +84,8 @@ export function GalleryGrid({
               name={TAGS_PARAM}
               value={category.tags.join(",")}
               checked={isCategoryActive(category, shownTags)}
-              onChange={() => filter(toggleCategory(category, shownTags))}
+              // A click whose default was cancelled leaves the box as it was.
+              onChange={(event) => event.nativeEvent.defaultPrevented || filter(toggleCategory(category, shownTags))}
               data-analytics={category.label}
               {...contractProps.held()}
               className="sr-only"
