@@ -62,6 +62,5 @@ describe("the contract's names", () => {
     });
     expect(contractProps.answered("k")).toEqual({ [ANSWER_ATTRIBUTE]: "k" });
     expect(contractProps.answered(undefined)).toEqual({});
-    expect(contractProps.answerRoot(false)).toEqual({});
   });
 });

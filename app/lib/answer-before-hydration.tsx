@@ -9,9 +9,8 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
  * A tap answered before hydration (issue 38): where the hydrated answer to a tap is fixed markup that no
  * native element can show (a video tile's player, a list's next page), the server renders it beside the
  * control, inert, and the first script puts it in place the moment the control is tapped:
- * - the control carries `data-answer={key}`, inside an element marked `data-answer-root`;
- * - inside that root, `<AnswerTemplate answerKey={key}>` renders the root as it is once the control was
- *   tapped (a `<noscript>` holding a `<template>`: without JavaScript it shows nothing, and React
+ * - the control carries `data-answer={key}`; `<AnswerTemplate answerKey={key}>`, a child of the root the
+ *   answer changes (the control's component), renders that root as it is once the control was tapped (a `<noscript>` holding a `<template>`: without JavaScript it shows nothing, and React
  *   neither renders nor hydrates a `<noscript>`'s children);
  * - the first script merges that markup into the root (keeping what the two share), focuses what
  *   `focus` names (a CSS selector; else the player), and records the key;
@@ -22,7 +21,6 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 export const HOLD_ATTRIBUTE = "data-hold-until-hydrated";
 export const FALLBACK_HREF_ATTRIBUTE = "data-fallback-href";
 export const ANSWER_ATTRIBUTE = "data-answer";
-export const ANSWER_ROOT_ATTRIBUTE = "data-answer-root";
 export const ANSWER_TEMPLATE_ATTRIBUTE = "data-answer-template";
 export const ANSWER_FOCUS_ATTRIBUTE = "data-answer-focus";
 /** On a `<video>` whose controls come once the browser is idle after its first frame (VideoPlayer.tsx). */
@@ -38,8 +36,6 @@ export const contractProps = {
   /** A control the first script answers, while `answerKey` is given. */
   answered: (answerKey: string | undefined): Record<string, string> =>
     answerKey === undefined ? {} : { [ANSWER_ATTRIBUTE]: answerKey },
-  /** The root its answer is merged into, while `answerable`. */
-  answerRoot: (answerable = true): Record<string, string> => (answerable ? { [ANSWER_ROOT_ATTRIBUTE]: "" } : {}),
 };
 
 /**

@@ -178,7 +178,7 @@ describe("the first seconds' script", () => {
 
   /** A video tile with the answer to its tap (a player). */
   function tileWithAnswer(): void {
-    document.body.innerHTML = `<div id="tile" data-answer-root=""><button id="play" type="button"
+    document.body.innerHTML = `<div id="tile" ><button id="play" type="button"
       data-analytics="Play video: Tour" data-hold-until-hydrated="" data-answer="r1"
       data-fallback-href="https://video.example/tour.mp4"><span id="icon">▶</span></button></div>`;
     appendAnswer("tile", "r1", '<div id="player-frame"><iframe title="Tour"></iframe></div>');
@@ -186,7 +186,7 @@ describe("the first seconds' script", () => {
 
   /** A list with Load More, whose answer is the list one page longer. */
   function listWithAnswer(): void {
-    document.body.innerHTML = `<div id="list" class="contents" data-answer-root=""><ul><li id="first"><a href="/p/1">One</a></li><li id="second"><a href="/p/2">Two</a></li></ul><div><a id="more" href="/blog?page=2" data-hold-until-hydrated="" data-answer="l1">Load More</a></div></div>`;
+    document.body.innerHTML = `<div id="list" class="contents" ><ul><li id="first"><a href="/p/1">One</a></li><li id="second"><a href="/p/2">Two</a></li></ul><div><a id="more" href="/blog?page=2" data-hold-until-hydrated="" data-answer="l1">Load More</a></div></div>`;
     appendAnswer(
       "list",
       "l1",

@@ -1,31 +1,23 @@
 /**
- * The first seconds of a page (DESIGN.md section 5): the page's modules start after the `load` event
- * and the first paint (`deferred-hydration.ts`), and until they have hydrated it the page is the
- * server's HTML. This inline script, at the end of the head, makes those seconds behave like the rest:
- * - it records the page view at once, and every click on a control (the labels of `analytics.ts`,
- *   from the same source) until React's listener takes over;
- * - the first interaction (pointerdown, keydown, touchstart) starts hydration;
- * - a native control answers a tap itself, and React reads its state when it hydrates (a disclosure,
- *   a radio button); Send on a form the browser's own checks refuse is answered by them;
- * - a click on a control marked held (`HOLD_ATTRIBUTE`: its hydrated behaviour differs from its
- *   no-JavaScript one) is held, the control marked `aria-busy` (drawn in the next frame: app.css), and
- *   replayed on it once the page is hydrated; each held control once, in the order first clicked. A held
- *   radio button or checkbox is not held: its new state is the answer, which React reads;
- * - a held control whose hydrated answer is fixed markup (a video tile's player, a list's next page) is
- *   answered at once, from markup the server rendered beside it (`answer-before-hydration.tsx`);
- * - the scripts can fail (a module that never arrives, or throws): if the page is not hydrated
- *   `HELD_CLICK_TIMEOUT_MS` after the first held click, or at once when an error is reported before
- *   React has started on the page (after, it is one React recovers from, or the timeout's to answer),
- *   every held control does what it does without JavaScript: its default action, the address of its
- *   no-JavaScript link (`FALLBACK_HREF_ATTRIBUTE`) in a new tab, or its form sent. From then on, until
- *   hydration, clicks are not held.
- * Nothing here knows a component: controls are marked in their markup.
+ * The first seconds of a page (DESIGN.md section 5): the page's modules start after the `load` event and
+ * the first paint (`deferred-hydration.ts`); until they have hydrated it, the page is the server's HTML.
+ * This inline script, at the end of the head, records the page view and every click on a control (the
+ * labels of `analytics.ts`), and starts hydration at the first interaction. Native controls answer a tap
+ * themselves and React reads their state when it hydrates (a disclosure, a radio button, a checkbox);
+ * Send on a form the browser's own checks refuse is answered by them. A click on a control marked held
+ * (`HOLD_ATTRIBUTE`: its hydrated behaviour differs from its no-JavaScript one) is held, the control
+ * marked `aria-busy` (app.css), and replayed once the page is hydrated, each once, in order; where its
+ * hydrated answer is fixed markup no native element gives (a video tile's player, a list's next page),
+ * it is answered at once from markup the server rendered beside it (`answer-before-hydration.tsx`).
+ * Should the scripts fail (not hydrated `HELD_CLICK_TIMEOUT_MS` after the first held click, or an error
+ * before React started on the page: one after is React's to recover from), every held control does what
+ * it does without JavaScript: its own action, its link's address (`FALLBACK_HREF_ATTRIBUTE`) in a new
+ * tab, or its form sent; from then on, clicks are not held. Nothing here knows a component.
  */
 import { controlLabel, pageViewParams, recordClick, recordedControl, redactLabel, sendEvent } from "./analytics";
 import {
   ANSWER_ATTRIBUTE,
   ANSWER_FOCUS_ATTRIBUTE,
-  ANSWER_ROOT_ATTRIBUTE,
   ANSWER_TEMPLATE_ATTRIBUTE,
   CONTROLS_AFTER_PAINT_ATTRIBUTE,
   FALLBACK_HREF_ATTRIBUTE,
@@ -35,23 +27,15 @@ import { IDLE_TIMEOUT_MS } from "./use-after-next-paint";
 
 /** What the first script shares with the hydration bootstrap and the hydrated page (`window.pageBootstrap`). */
 export interface PageBootstrap {
-  /** The address whose page view the first script recorded, until the page records its own. */
-  pageView: string | null;
-  /** True while a held click is replayed on its control (it was recorded when it happened). */
-  replaying: boolean;
-  /** True while a click waits for hydration: the page's modules then hydrate without yielding. */
-  holding: boolean;
-  /** Hydration was asked for before it could start. */
+  pageView: string | null; // the address whose page view it recorded, until the page records its own
+  replaying: boolean; // a held click is being replayed (it was recorded when it happened)
+  holding: boolean; // a click waits for hydration: the modules then hydrate without yielding
   hydrationRequested: boolean;
-  /** Set by the hydration bootstrap just before React takes the page: the DOM is React's from then. */
-  hydrationStarted: boolean;
-  /** The keys of the taps the first script answered itself (`answer-before-hydration.tsx`). */
-  answered: string[];
-  /** Set by the hydration bootstrap: loads the modules and hydrates, now. */
-  startHydration: (() => void) | null;
+  hydrationStarted: boolean; // set just before React takes the page: the DOM is React's from then
+  answered: string[]; // the keys of the taps it answered (`answer-before-hydration.tsx`)
+  startHydration: (() => void) | null; // set by the hydration bootstrap
   requestHydration: () => void;
-  /** React's click listener has taken over: the first script stops recording clicks. */
-  stopRecordingClicks: () => void;
+  stopRecordingClicks: () => void; // React's click listener has taken over
 }
 
 declare global {
@@ -74,7 +58,6 @@ const names = {
   hold: HOLD_ATTRIBUTE,
   fallbackHref: FALLBACK_HREF_ATTRIBUTE,
   answer: ANSWER_ATTRIBUTE,
-  answerRoot: ANSWER_ROOT_ATTRIBUTE,
   answerTemplate: ANSWER_TEMPLATE_ATTRIBUTE,
   answerFocus: ANSWER_FOCUS_ATTRIBUTE,
   controlsAfterPaint: CONTROLS_AFTER_PAINT_ATTRIBUTE,
@@ -165,67 +148,59 @@ function firstSeconds(
     while (root.childNodes.length > children.length) root.lastChild?.remove();
   };
 
-  /** Answers a tap at once with the markup its hydrated page shows, if the page has it and React has not started. */
+  /** Answers a tap at once with its template (the markup its hydrated page shows), before React starts on the page. */
   const answerAtOnce = (control: HTMLElement): boolean => {
     const key = control.getAttribute(n.answer);
-    const answerRoot = control.closest(`[${n.answerRoot}]`);
-    if (key === null || !answerRoot || bootstrap.hydrationStarted) return false;
-    const source = [...answerRoot.querySelectorAll(`noscript[${n.answerTemplate}]`)].find(
+    const source = [...document.querySelectorAll(`noscript[${n.answerTemplate}]`)].find(
       (template) => template.getAttribute(n.answerTemplate) === key,
     );
-    // With scripting on, a noscript's content is its markup as text.
     const parsed = document.createElement("template");
-    parsed.innerHTML = source?.textContent ?? "";
+    parsed.innerHTML = source?.textContent ?? ""; // with scripting on, a noscript's content is its markup as text
     const wanted = parsed.content.querySelector("template")?.content.firstElementChild;
-    if (!source || !wanted) return false;
+    const answerRoot = source?.parentElement;
+    if (key === null || !answerRoot || !wanted || bootstrap.hydrationStarted) return false;
     const focused = document.activeElement;
     const focusWasHere = !focused || focused === document.body || answerRoot.contains(focused);
     merge(answerRoot, wanted);
     bootstrap.answered.push(key);
-    const focusTarget = answerRoot.querySelector<HTMLElement>(source.getAttribute(n.answerFocus) ?? "iframe, video");
-    const focus = () => focusWasHere && focusTarget?.focus({ preventScroll: true });
+    const target = answerRoot.querySelector<HTMLElement>(source?.getAttribute(n.answerFocus) ?? "iframe, video");
+    const focus = () => focusWasHere && target?.focus({ preventScroll: true });
     focus();
     // A video's controls come once the browser is idle after its first frame, as the hydrated player's do.
     const showControls = () => {
-      for (const media of answerRoot.querySelectorAll<HTMLVideoElement>(`video[${n.controlsAfterPaint}]`)) {
-        media.controls = true;
+      for (const video of answerRoot.querySelectorAll(`video[${n.controlsAfterPaint}]`)) {
+        (video as HTMLVideoElement).controls = true;
       }
       if (document.activeElement === document.body) focus();
     };
     requestAnimationFrame(() =>
       typeof requestIdleCallback === "function"
         ? requestIdleCallback(showControls, { timeout: n.idleMs })
-        : setTimeout(showControls, 0),
+        : setTimeout(showControls),
     );
     return true;
   };
 
-  /**
-   * A radio button or checkbox without JavaScript: its link, its answer (which only hydration completes)
-   * put back; else its form sent with its state.
-   */
-  const nativeWithoutJavaScript = (control: HTMLInputElement) => {
-    if (openFallback(control)) control.checked = control.defaultChecked;
-    else control.form?.requestSubmit();
+  /** What a held control does without JavaScript: its link's address, its form sent (a box), or its own action. */
+  const withoutJavaScript = (control: HTMLElement) => {
+    if (control instanceof HTMLInputElement && isNative(control)) {
+      // Unchanged (a radio since unchecked by another of its group): nothing to do. Changed, it is
+      // sent with its form; or, where only hydration completes its answer (a link), put back.
+      if (control.checked === control.defaultChecked) return;
+      if (openFallback(control)) control.checked = control.defaultChecked;
+      else control.form?.requestSubmit();
+    } else if (!openFallback(control)) {
+      releasing = control;
+      control.click();
+      releasing = null;
+    }
   };
 
   /** Hydration did not come in time, or a script failed: every held control acts as without JavaScript. */
   const giveUp = () => {
     if (isHydrated()) return;
     gaveUp = true;
-    for (const control of takeHeld()) {
-      if (control instanceof HTMLInputElement && isNative(control)) {
-        // A radio button since unchecked by another of its group, or a box checked and unchecked: nothing to do.
-        if (control.checked !== control.defaultChecked) nativeWithoutJavaScript(control);
-        continue;
-      }
-      releasing = control;
-      try {
-        control.click();
-      } finally {
-        releasing = null;
-      }
-    }
+    for (const control of takeHeld()) withoutJavaScript(control);
   };
   const onScriptError = () => {
     if (!bootstrap.hydrationStarted) giveUp();
@@ -239,10 +214,7 @@ function firstSeconds(
       if (bootstrap.replaying) return;
       const control = event.target instanceof Element ? event.target.closest<HTMLElement>(`[${n.hold}]`) : null;
       if (releasing) {
-        if (control === releasing) {
-          event.stopImmediatePropagation(); // React, if it is hydrating, must not act too
-          if (openFallback(control)) event.preventDefault();
-        }
+        if (control === releasing) event.stopImmediatePropagation(); // React, if it is hydrating, must not act too
         return;
       }
       if (recording) recorders.recordClick(event);
@@ -270,7 +242,7 @@ function firstSeconds(
       }
       if (gaveUp) {
         if (isNative(control))
-          setTimeout(() => nativeWithoutJavaScript(control as HTMLInputElement)); // once it changed
+          setTimeout(() => withoutJavaScript(control)); // once the click changed it
         else if (openFallback(control)) event.preventDefault();
         return;
       }

@@ -118,7 +118,7 @@ export function GrowingList<T>({
   // One structure whether or not the list can still be answered, so that growing keeps its items.
   const answerable = next !== null && !grown;
   return (
-    <div className="contents" {...contractProps.answerRoot(answerable)}>
+    <div className="contents">
       <GrowingListView
         {...view}
         items={shown}

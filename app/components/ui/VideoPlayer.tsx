@@ -100,7 +100,7 @@ export function VideoPlayer({
   if (!video) return <div className={frame}>{poster}</div>;
 
   return (
-    <div className={frame} {...contractProps.answerRoot()}>
+    <div className={frame}>
       <button
         type="button"
         className="group absolute inset-0 size-full cursor-pointer no-js:hidden"
