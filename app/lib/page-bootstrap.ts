@@ -45,9 +45,8 @@ declare global {
 }
 
 /**
- * How long a held click waits for hydration before the control's no-JavaScript behaviour goes ahead:
- * long enough for a slow phone's modules (about 150 KB gzipped) to arrive and run, short enough that a
- * visitor never waits long, and inside the 5 s for which browsers let a click open a new tab.
+ * How long a held click waits for hydration: long enough for a slow phone's modules to arrive and run,
+ * short enough that a visitor never waits long, inside the 5 s in which a click may open a new tab.
  */
 export const HELD_CLICK_TIMEOUT_MS = 3_000;
 
@@ -107,7 +106,7 @@ function firstSeconds(
   for (const type of interactions) addEventListener(type, onFirstInteraction, { capture: true, passive: true });
 
   /** A radio button or checkbox: its own state is its answer. */
-  const isNative = (control: HTMLElement) =>
+  const isNative = (control: HTMLElement): control is HTMLInputElement =>
     control instanceof HTMLInputElement && (control.type === "radio" || control.type === "checkbox");
 
   /** Takes the held controls (still in the page) off the queue; they no longer say they are waiting. */
@@ -183,7 +182,7 @@ function firstSeconds(
 
   /** What a held control does without JavaScript: its link's address, its form sent (a box), or its own action. */
   const withoutJavaScript = (control: HTMLElement) => {
-    if (control instanceof HTMLInputElement && isNative(control)) {
+    if (isNative(control)) {
       // Unchanged (a radio since unchecked by another of its group): nothing to do. Changed, it is
       // sent with its form; or, where only hydration completes its answer (a link), put back.
       if (control.checked === control.defaultChecked) return;
@@ -219,13 +218,9 @@ function firstSeconds(
       }
       if (recording) recorders.recordClick(event);
       if (!control || isHydrated()) return;
-      const mouse = event as MouseEvent;
       // A link opened elsewhere (a middle click, a modifier key) leaves this page as it is.
-      if (
-        control instanceof HTMLAnchorElement &&
-        (mouse.button !== 0 || mouse.ctrlKey || mouse.metaKey || mouse.shiftKey || mouse.altKey)
-      )
-        return;
+      const { button, ctrlKey, metaKey, shiftKey, altKey } = event as MouseEvent;
+      if (control instanceof HTMLAnchorElement && (button || ctrlKey || metaKey || shiftKey || altKey)) return;
       // A form the browser's own checks refuse: they answer (the hydrated page's own checks use its words).
       const form = (control as HTMLButtonElement).form;
       if (form && !form.checkValidity()) {
@@ -265,11 +260,8 @@ function firstSeconds(
     removeEventListener("error", onScriptError);
     removeEventListener("unhandledrejection", onScriptError);
     bootstrap.replaying = true;
-    try {
-      for (const control of takeHeld()) if (!isNative(control)) control.click();
-    } finally {
-      bootstrap.replaying = false;
-    }
+    for (const control of takeHeld()) if (!isNative(control)) control.click();
+    bootstrap.replaying = false;
   });
   observer.observe(root, { attributes: true, attributeFilter: ["data-hydrated"] });
 }
