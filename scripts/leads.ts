@@ -145,7 +145,7 @@ async function restore(): Promise<number> {
     const carried = report.carriedOver;
     if (carried?.readable) {
       console.log(
-        `From the store it replaced: ${carried.markedDelivered} lead(s) pending in the backup but delivered since are marked delivered (not posted again); ${carried.leadsKept} lead(s) and ${carried.spamKept} held spam stored since the backup are kept.`,
+        `From the store it replaced: ${carried.markedDelivered} lead(s) pending in the backup but delivered since are marked delivered (not posted again); ${carried.leadsKept} lead(s) and ${carried.spamKept} held spam stored or released since the backup are kept, and its ${carried.secretsKept} secret(s) (the form token's: forms open on visitors' screens still send).`,
       );
     } else {
       const why = carried
@@ -177,6 +177,15 @@ async function moveToPostgres(): Promise<number> {
     console.log(
       `${moved.pending} pending lead(s) in ${moved.source}: ${moved.copied} copied to ${moved.destination}, ${moved.alreadyThere} already there; ${moved.spamCopied} of ${moved.spam} held spam copied. The SQLite file is unchanged; do not start a site on it again, or its pending leads are delivered twice.`,
     );
+    for (const { name, outcome } of moved.secrets) {
+      if (outcome === "copied")
+        console.log(`The ${name} secret was copied: forms rendered before the move still send.`);
+      if (outcome === "different") {
+        console.log(
+          `PostgreSQL already has another ${name} secret, kept. Forms rendered by the SQLite instance were signed with the other one and would be held as forged: unless FORM_TOKEN_SECRET is set (the same on every instance), set it to both, the PostgreSQL one first (docs/operations.md).`,
+        );
+      }
+    }
     return 0;
   } catch (error) {
     console.error(`Nothing moved: ${(error as Error).message}`);

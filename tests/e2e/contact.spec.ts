@@ -5,6 +5,7 @@ import { expect, type IsolatedSite, test, waitForHydration } from "./support/fix
 import { closedAddress, startProxy } from "./support/proxy";
 import { spawnSite } from "./support/spawn-site";
 import { personStillTypingMs, renderedAt, renderedFormToken, TEST_FORM_TOKEN_SECRET } from "../support/form-token.ts";
+import { readinessOf } from "../support/readiness.ts";
 
 /** /contact and the lead pipeline (issue 9): validation, delivery, recovery, limits and refusals. */
 
@@ -410,7 +411,7 @@ test.describe("the lead pipeline", () => {
       interests: "coworking-space, think-lounge",
       referralSource: lead.referralSource,
     });
-    const readiness = await (await fetch(`${isolatedSite.url}/readyz`)).json();
+    const readiness = await readinessOf(isolatedSite.url);
     expect(readiness).toMatchObject({ status: "ok", leads: { pending: 0, oldestPendingAgeSeconds: null } });
   });
 
@@ -469,7 +470,7 @@ test.describe("the lead pipeline", () => {
       const hooks = () =>
         isolatedSite.webhook.faults.requests.filter((request) => request.url.startsWith("/hooks/leads")).length;
       await expect.poll(hooks).toBe(3);
-      const readiness = await (await fetch(`${isolatedSite.url}/readyz`)).json();
+      const readiness = await readinessOf(isolatedSite.url);
       expect(readiness.leads).toMatchObject({ pending: 1, retrying: 1 });
       expect(webhookPosts(isolatedSite)).toEqual([]);
       recovery.resolve();
