@@ -39,7 +39,8 @@ afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
-describe("demo mode without the demo's files", () => {
+// The last test starts the demo stand-ins: seconds on a busy machine.
+describe("demo mode without the demo's files", { timeout: 30_000 }, () => {
   it("stops before any stand-in starts, with one line naming the dataset and how to run the demo", async () => {
     const error = await refusal({ SITE_MODE: "demo" }, installationWithout());
     expect(error).toBeInstanceOf(DemoFilesMissingError);
