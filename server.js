@@ -1,9 +1,16 @@
 // Starts the site. In development the server code and pages come through Vite's dev server;
 // otherwise from the production build (`npm run build`).
-const [major, minor] = process.versions.node.split(".").map(Number);
-if (major < 22 || (major === 22 && minor < 5)) {
+import { readFileSync } from "node:fs";
+
+// The Node.js this site runs on is package.json's "engines" range (a major: ">=24 <25"), the one source
+// that .nvmrc, the Dockerfile's image and .ci/run follow (server/node-version.test.ts holds them to it).
+// Checked before anything else is loaded, so another Node says so in one line.
+const engines = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")).engines.node;
+const [, lowest, below] = /^>=(\d+) <(\d+)$/.exec(engines) ?? [];
+const major = Number(process.versions.node.split(".")[0]);
+if (!(major >= Number(lowest) && major < Number(below))) {
   console.error(
-    `This site needs Node.js 24 (.nvmrc); its lead store needs node:sqlite, from Node 22.5. This is Node ${process.versions.node}.`,
+    `This site runs on Node.js ${lowest} (package.json engines "${engines}", .nvmrc); this is Node ${process.versions.node}.`,
   );
   process.exit(1);
 }

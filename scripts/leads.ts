@@ -58,6 +58,17 @@ function shown(lead: Lead, full: boolean): Lead {
   return { ...lead, name: `${lead.name.charAt(0)}.`, email: maskEmail(lead.email), phone: maskPhone(lead.phone) };
 }
 
+/** The last column: why a lead is held, why its last post failed, or what the visitor confirmed to send it. */
+function whyNoted(lead: Lead): string {
+  if (lead.status === "spam") return `held: ${lead.spamReason}`;
+  const notes = [
+    lead.lastError,
+    lead.spamReason ? `released, was held: ${lead.spamReason}` : null,
+    lead.confirmedReasons ? `confirmed by the visitor: ${lead.confirmedReasons}` : null,
+  ];
+  return notes.filter(Boolean).join("; ");
+}
+
 function table(leads: Lead[]): string {
   const rows = leads.map((lead) => [
     lead.id,
@@ -68,7 +79,7 @@ function table(leads: Lead[]): string {
     lead.name,
     lead.email,
     lead.phone,
-    lead.status === "spam" ? `held: ${lead.spamReason}` : (lead.lastError ?? ""),
+    whyNoted(lead),
   ]);
   const header = [
     "id",
@@ -79,7 +90,7 @@ function table(leads: Lead[]): string {
     "name",
     "email",
     "phone",
-    "last error / why held",
+    "last error / why held / confirmed",
   ];
   const widths = header.map((title, index) => Math.max(title.length, ...rows.map((row) => row[index]!.length)));
   return [header, ...rows].map((row) => row.map((cell, index) => cell.padEnd(widths[index]!)).join("  ")).join("\n");

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { RunningService } from "../demo/http.ts";
 import { type ContentConfig, liveContentConfig } from "~/services/content";
@@ -17,6 +18,24 @@ import type { DemoRoute } from "./demo-proxy.ts";
  */
 
 export type Mode = "live" | "demo";
+
+/**
+ * A stand-in needs files of the checkout's demo/ folder that this installation does not have: the
+ * production image leaves demo/ out, so SITE_MODE=demo there stops with this one line.
+ */
+export class DemoFilesMissingError extends Error {
+  constructor(missing: string) {
+    super(
+      `Cannot start: SITE_MODE=demo runs the embedded stand-ins, which need ${missing}, and this installation has no such file (the production image leaves demo/ out). To run the demo, use a checkout of the repository: npm ci && npm run build && npm start. In the image, keep SITE_MODE=production and configure every integration (docs/configuration.md).`,
+    );
+    this.name = "DemoFilesMissingError";
+  }
+}
+
+/** Stops before a stand-in starts without the demo files it reads (`relative` to demo/). */
+function requireDemoFiles(demoDir: string, relative: string): void {
+  if (!existsSync(path.join(demoDir, relative))) throw new DemoFilesMissingError(`demo/${relative}`);
+}
 
 /** Where the site serves each stand-in's public pages and files (see demo-proxy.ts). */
 export const DEMO_PATHS = {
@@ -165,6 +184,7 @@ async function resolveContent(
 ): Promise<Integrations["content"]> {
   const live = liveContentConfig(env);
   if (live) return { mode: "live", config: live };
+  requireDemoFiles(demoDir, "data/space.json");
   const { DEMO_ACCESS_TOKEN, DEMO_PREVIEW_TOKEN, DEMO_SPACE_ID, loadDataset, startContentfulStandIn } =
     await import("../demo/contentful.ts");
   const standIn = started(
@@ -217,6 +237,7 @@ async function resolveEvents(
       coverSourceUrl: env.EVENTS_PUBLIC_URL.replace(/\/+$/, ""),
     };
   }
+  requireDemoFiles(demoDir, "assets/events");
   const { DEMO_EVENTS_CLIENT_ID, DEMO_EVENTS_CLIENT_SECRET, DEMO_EVENTS_SPACE, startEventsStandIn } =
     await import("../demo/events.ts");
   const standIn = started(

@@ -34,7 +34,7 @@ import { createApp } from "./app.ts";
 import { createServerMetrics } from "./metrics.ts";
 import { createPageCache } from "./page-cache.ts";
 import { leadReadiness } from "./readiness.ts";
-import { resolveIntegrations } from "./integrations.ts";
+import { DemoFilesMissingError, type Integrations, resolveIntegrations } from "./integrations.ts";
 import { bridgeConsole, createLogger, logFormatFor } from "./logger.ts";
 import { refuseConnect, withOriginFormTargets } from "./request-target.ts";
 import { originOf } from "./security.ts";
@@ -89,7 +89,16 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     throw error;
   }
 
-  const integrations = await resolveIntegrations(env, { projectRoot });
+  let integrations: Integrations;
+  try {
+    integrations = await resolveIntegrations(env, { projectRoot });
+  } catch (error) {
+    if (error instanceof DemoFilesMissingError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   let leadStore: LeadStore;
   try {
     leadStore = await openLeadStore({ dataDir: path.resolve(env.DATA_DIR), databaseUrl: env.DATABASE_URL });

@@ -11,7 +11,7 @@
  *   again to the other instance: one lead.
  * - (e) The webhook refuses every post with 401 for 150 s (a signing secret being rotated) while leads
  *   arrive, then is repaired, and no lead comes after: every lead is delivered within 60 s, once.
- * - (f) A botnet posts 40 different enquiries with one form token to both instances at once: three are
+ * - (f) A botnet posts 20 different enquiries with one form token to both instances at once: three are
  *   delivered, the rest held.
  * Run with `npm run test:cluster` (after a build; `npm test` runs it last).
  */
@@ -437,7 +437,7 @@ describe("lead delivery and intake through bad moments, two instances per run", 
       await until(() => receiver.accepted().size >= leads.length, 180_000);
       const accepted = receiver.accepted();
       const repeats = pair
-        .map((site) => site.output().match(/sent again with the same submission id/g)?.length ?? 0)
+        .map((site) => site.output().match(/sent again with the same form/g)?.length ?? 0)
         .reduce((sum, count) => sum + count, 0);
       console.log(
         [
@@ -521,7 +521,7 @@ describe("lead delivery and intake through bad moments, two instances per run", 
       const pair = [await startInstance("f1", env), await startInstance("f2", env)];
       const token = renderedFormToken();
       const outcomes = await Promise.all(
-        Array.from({ length: 40 }, (_, index) => submit(pair[index % 2]!, visitor("f", index, token))),
+        Array.from({ length: 20 }, (_, index) => submit(pair[index % 2]!, visitor("f", index, token))),
       );
       assert.deepEqual(
         outcomes.filter((outcome) => outcome !== "thanked"),
@@ -538,9 +538,9 @@ describe("lead delivery and intake through bad moments, two instances per run", 
       }
       const leads = await storedLeads(url);
       await until(() => receiver.accepted().size >= leads.length, 30_000);
-      console.log(`(f) one token, 40 enquiries on two instances at once: ${leads.length} leads, ${held} held`);
+      console.log(`(f) one token, 20 enquiries on two instances at once: ${leads.length} leads, ${held} held`);
       assert.equal(leads.length, 3, "three leads");
-      assert.equal(held, 37, "the rest held");
+      assert.equal(held, 17, "the rest held");
       assert.equal(receiver.accepted().size, 3, "three delivered");
     },
   );

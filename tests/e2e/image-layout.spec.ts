@@ -80,7 +80,7 @@ function copyInto(sources: string[], into: string): void {
   }
 }
 
-test("the image's files start in production mode against live services and serve pages", async () => {
+test("the image's files start in production mode against live services and serve pages; demo mode there stops with one line", async () => {
   test.setTimeout(300_000);
   const dockerfile = readFileSync(path.join(root, "Dockerfile"), "utf8");
   const stages = dockerfileStages(dockerfile);
@@ -243,6 +243,22 @@ test("the image's files start in production mode against live services and serve
     } finally {
       await site.stop();
     }
+
+    // The image has no demo/: SITE_MODE=demo stops with one line that says how to run the demo.
+    const demo = await run(process.execPath, ["server.js"], {
+      cwd: image,
+      env: { PATH: process.env.PATH ?? "", ...runtimeEnv, SITE_MODE: "demo", PORT: "0", DATA_DIR: dataDir },
+    }).then(
+      () => null,
+      (error: { code?: number; stdout?: string; stderr?: string }) => error,
+    );
+    expect(demo, "SITE_MODE=demo in the image must not start").not.toBeNull();
+    expect(demo?.code).toBe(1);
+    const said = `${demo?.stdout ?? ""}${demo?.stderr ?? ""}`.trim().split("\n");
+    expect(said, said.join("\n")).toHaveLength(1);
+    const { msg } = JSON.parse(said[0]!) as { msg: string };
+    expect(msg).toMatch(/^Cannot start: SITE_MODE=demo .*demo\/data\/space\.json/);
+    expect(msg).toContain("npm ci && npm run build && npm start");
   } finally {
     await Promise.all(services.map((service) => service.close()));
     rmSync(work, { recursive: true, force: true });
