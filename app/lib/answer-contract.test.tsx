@@ -2,11 +2,11 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GrowingList } from "~/components/ui/LoadMore";
 import { VideoPlayer } from "~/components/ui/VideoPlayer";
 import { ANSWER_ATTRIBUTE } from "./answer-before-hydration";
-import { pageBootstrapScript } from "./page-bootstrap";
+import { cleanUpFirstScriptAfterEach, runFirstScript } from "./first-script-test-support";
 
 /**
  * The contract between the first script's answers and the components (answer-before-hydration.tsx):
@@ -16,26 +16,7 @@ import { pageBootstrapScript } from "./page-bootstrap";
  * sees such a difference.
  */
 
-/** Listeners the first script adds to `window`, removed after each test (each runs a script of its own). */
-let added: [string, EventListenerOrEventListenerObject, boolean | AddEventListenerOptions | undefined][] = [];
-const addEventListener = window.addEventListener.bind(window);
-
-beforeEach(() => {
-  added = [];
-  vi.spyOn(window, "addEventListener").mockImplementation((type, listener, options) => {
-    added.push([type, listener, options]);
-    addEventListener(type, listener, options);
-  });
-});
-
-afterEach(() => {
-  for (const [type, listener, options] of added) window.removeEventListener(type, listener, options);
-  delete window.pageBootstrap;
-  delete window.dataLayer;
-  delete window.gtag;
-  document.body.innerHTML = "";
-  vi.restoreAllMocks();
-});
+cleanUpFirstScriptAfterEach();
 
 /** The component as the server renders it, inside a router (on the server, with no answer read). */
 function serverRender(page: () => ReactElement): string {
@@ -58,7 +39,7 @@ function asDocumentHolds(markup: string): string {
 function tapBeforeHydration(page: () => ReactElement, control = `[${ANSWER_ATTRIBUTE}]`) {
   delete window.pageBootstrap;
   document.body.innerHTML = serverRender(page);
-  new Function(pageBootstrapScript())();
+  runFirstScript();
   window.pageBootstrap!.startHydration = () => {};
   const tapped = document.querySelector<HTMLElement>(control);
   if (!tapped) throw new Error(`No control ${control} on the page`);

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { createElement, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { controlLabel, recordControlClicks, trackPageView } from "./analytics";
+import { cleanUpFirstScriptAfterEach, runFirstScript } from "./first-script-test-support";
 import { HELD_CLICK_TIMEOUT_MS, pageBootstrapScript } from "./page-bootstrap";
 
 type GtagEntry = [string, string, Record<string, unknown>];
@@ -13,28 +14,10 @@ function events(action?: string): GtagEntry[] {
     .filter((entry) => entry[0] === "event" && (action === undefined || entry[1] === action));
 }
 
-/** Listeners the script adds to `window`, removed after each test (each test runs a fresh script). */
-let added: [string, EventListenerOrEventListenerObject, boolean | AddEventListenerOptions | undefined][] = [];
-const addEventListener = window.addEventListener.bind(window);
+cleanUpFirstScriptAfterEach();
 
 beforeEach(() => {
-  added = [];
-  vi.spyOn(window, "addEventListener").mockImplementation((type, listener, options) => {
-    added.push([type, listener, options]);
-    addEventListener(type, listener, options);
-  });
   document.title = "Coworking | Ozark Foundry";
-});
-
-afterEach(() => {
-  for (const [type, listener, options] of added) window.removeEventListener(type, listener, options);
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-  delete window.dataLayer;
-  delete window.gtag;
-  delete window.pageBootstrap;
-  document.documentElement.removeAttribute("data-hydrated");
-  document.body.innerHTML = "";
 });
 
 /** A page that renders other text than the server's, and marks itself hydrated as the site's root does. */
@@ -43,11 +26,6 @@ function PageMarkedHydrated() {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return createElement("p", null, "As the client renders it");
-}
-
-/** Runs the first script as the page runs it: its text alone, in a scope of its own. */
-function runFirstScript(): void {
-  new Function(pageBootstrapScript())();
 }
 
 /** What `window.open` gives for a tab it opened. */
