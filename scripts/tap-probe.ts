@@ -47,8 +47,9 @@ export const TAP_CONTROLS: TapControl[] = [
   {
     name: "booking option",
     route: "/event-spaces",
-    control: `document.querySelector('button[data-analytics="Select: Half Day"]')`,
-    result: `[...document.querySelectorAll('main h2, main h3')].some((h) => h.textContent.includes('Book the Think Lounge: Half Day'))`,
+    // The radio's label, which draws it (the radio itself is visually hidden).
+    control: `document.querySelector('input[data-analytics="Select: Half Day"]').closest('label')`,
+    result: `[...document.querySelectorAll('main h2, main h3')].some((h) => h.textContent.includes('Book the Think Lounge: Half Day') && h.checkVisibility())`,
   },
   {
     name: "Load More",
@@ -60,14 +61,15 @@ export const TAP_CONTROLS: TapControl[] = [
   {
     name: "gallery filter",
     route: "/gallery",
-    control: `[...document.querySelectorAll('main button[aria-pressed]')].find((b) => b.textContent.trim() === 'Exterior')`,
-    result: `[...document.querySelectorAll('main button[aria-pressed="true"]')].some((b) => b.textContent.trim() === 'Exterior')`,
+    control: `document.querySelector('main input[type="checkbox"][data-analytics="Exterior"]').closest('label')`,
+    result: `document.querySelector('main input[type="checkbox"][data-analytics="Exterior"]').checked`,
   },
   {
     name: "Send, empty contact form",
     route: "/contact",
     control: `document.querySelector('main form button[type="submit"]')`,
-    result: `document.querySelector('main form [role="alert"]')?.textContent.includes('Name is required.')`,
+    // The page's message once hydrated; before, the browser's own checks (the empty field focused, invalid).
+    result: `document.querySelector('main form [role="alert"]')?.textContent.includes('Name is required.') || document.activeElement?.matches('main form [name="name"]:invalid')`,
   },
 ];
 

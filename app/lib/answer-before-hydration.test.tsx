@@ -1,8 +1,16 @@
 // @vitest-environment jsdom
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { PageBootstrap } from "./page-bootstrap";
-import { useAnsweredBeforeHydration } from "./answer-before-hydration";
+import {
+  ANSWER_ATTRIBUTE,
+  contractProps,
+  FALLBACK_HREF_ATTRIBUTE,
+  HOLD_ATTRIBUTE,
+  useAnsweredBeforeHydration,
+} from "./answer-before-hydration";
 
 function Probe({ keys }: { keys: string[] }) {
   const answered = useAnsweredBeforeHydration(keys);
@@ -38,5 +46,21 @@ describe("a tap the first script answered, as the component first renders", () =
     render(<Probe keys={["k"]} />);
     expect(screen.getByText("none")).toBeTruthy();
     expect(window.pageBootstrap?.answered).toEqual(["other"]);
+  });
+});
+
+describe("the contract's names", () => {
+  it("are the ones the stylesheet's busy ring reads", () => {
+    const css = readFileSync(path.join(import.meta.dirname, "../app.css"), "utf8");
+    expect(css).toContain(`[${HOLD_ATTRIBUTE}][aria-busy="true"]`);
+  });
+
+  it("are what a component's props spell", () => {
+    expect(contractProps.held("https://calendar.example/a")).toEqual({
+      [HOLD_ATTRIBUTE]: "",
+      [FALLBACK_HREF_ATTRIBUTE]: "https://calendar.example/a",
+    });
+    expect(contractProps.answered("k")).toEqual({ [ANSWER_ATTRIBUTE]: "k" });
+    expect(contractProps.answered(undefined)).toEqual({});
   });
 });

@@ -14,6 +14,14 @@ describe("tagsFromSearch", () => {
     expect(tagsFromSearch(new URLSearchParams("tags="))).toEqual([]);
   });
 
+  it("reads the filter's form sent without JavaScript: one value per checked box", () => {
+    expect(tagsFromSearch(new URLSearchParams("tags=workspace,coworking&tags=ext"))).toEqual([
+      "workspace",
+      "coworking",
+      "ext",
+    ]);
+  });
+
   it("drops malformed and repeated tags and keeps at most twenty", () => {
     expect(tagsFromSearch(new URLSearchParams("tags=ext,,EXT,<script>,a b,construction"))).toEqual([
       "ext",

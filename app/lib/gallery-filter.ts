@@ -10,7 +10,10 @@ const MAX_TAGS = 20;
 
 /** The tags an address asks for: well-formed, without repeats, at most twenty. */
 export function tagsFromSearch(search: URLSearchParams): string[] {
-  const tags = (search.get(TAGS_PARAM) ?? "")
+  // One value (`?tags=a,b`), or one a checked box (the filter's form sent without JavaScript).
+  const tags = search
+    .getAll(TAGS_PARAM)
+    .join(",")
     .split(",")
     .map((tag) => tag.trim().toLowerCase())
     .filter((tag) => TAG.test(tag));

@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createElement, useEffect } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { controlLabel, recordControlClicks, trackPageView } from "./analytics";
+import { cleanUpFirstScriptAfterEach, runFirstScript } from "./first-script-test-support";
 import { HELD_CLICK_TIMEOUT_MS, pageBootstrapScript } from "./page-bootstrap";
 
 type GtagEntry = [string, string, Record<string, unknown>];
@@ -11,33 +14,18 @@ function events(action?: string): GtagEntry[] {
     .filter((entry) => entry[0] === "event" && (action === undefined || entry[1] === action));
 }
 
-/** Listeners the script adds to `window`, removed after each test (each test runs a fresh script). */
-let added: [string, EventListenerOrEventListenerObject, boolean | AddEventListenerOptions | undefined][] = [];
-const addEventListener = window.addEventListener.bind(window);
+cleanUpFirstScriptAfterEach();
 
 beforeEach(() => {
-  added = [];
-  vi.spyOn(window, "addEventListener").mockImplementation((type, listener, options) => {
-    added.push([type, listener, options]);
-    addEventListener(type, listener, options);
-  });
   document.title = "Coworking | Ozark Foundry";
 });
 
-afterEach(() => {
-  for (const [type, listener, options] of added) window.removeEventListener(type, listener, options);
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-  delete window.dataLayer;
-  delete window.gtag;
-  delete window.pageBootstrap;
-  document.documentElement.removeAttribute("data-hydrated");
-  document.body.innerHTML = "";
-});
-
-/** Runs the first script as the page runs it: its text alone, in a scope of its own. */
-function runFirstScript(): void {
-  new Function(pageBootstrapScript())();
+/** A page that renders other text than the server's, and marks itself hydrated as the site's root does. */
+function PageMarkedHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return createElement("p", null, "As the client renders it");
 }
 
 /** What `window.open` gives for a tab it opened. */
@@ -158,164 +146,65 @@ describe("the first seconds' script", () => {
   });
 
   /** Adds to a root the answer to its control's tap, as a browser with scripting on reads it (its markup as text). */
-  function appendAnswer(
-    rootId: string,
-    key: string,
-    markup: string,
-    { needsHydration = false, attributes = {} as Record<string, string> } = {},
-  ): void {
+  function appendAnswer(rootId: string, key: string, markup: string, focus?: string): void {
     const template = document.createElement("noscript");
     template.setAttribute("data-answer-template", key);
-    if (needsHydration) template.setAttribute("data-answer-needs-hydration", "");
-    for (const [name, value] of Object.entries(attributes)) template.setAttribute(name, value);
+    if (focus) template.setAttribute("data-answer-focus", focus);
     template.textContent = `<template>${markup}</template>`;
     document.getElementById(rootId)?.append(template);
   }
 
   /** A video tile with the answer to its tap (a player). */
   function tileWithAnswer(): void {
-    document.body.innerHTML = `<div id="tile" data-answer-root=""><button id="play" type="button"
+    document.body.innerHTML = `<div id="tile" ><button id="play" type="button"
       data-analytics="Play video: Tour" data-hold-until-hydrated="" data-answer="r1"
       data-fallback-href="https://video.example/tour.mp4"><span id="icon">▶</span></button></div>`;
     appendAnswer("tile", "r1", '<div id="player-frame"><iframe title="Tour"></iframe></div>');
   }
 
-  /** A booking section with the answer to its option's tap, which only hydration completes. */
-  function bookingWithAnswer(): void {
-    document.body.innerHTML = `<section id="booking" data-answer-root=""><button id="half" type="button"
-      aria-pressed="false" data-hold-until-hydrated="" data-answer="b:half" data-fallback-href="https://calendar.example/half">
-      Select</button></section>`;
-    appendAnswer(
-      "booking",
-      "b:half",
-      `<section id="booking-chosen"><button type="button" aria-pressed="true"
-      data-answer="b:half">Selected</button><h3>Book: Half Day</h3></section>`,
-      { needsHydration: true },
-    );
-  }
-
-  /** A form whose Send is answered only while no field was changed, with the focus and event of its answer. */
-  function formWithAnswer(): void {
-    document.body.innerHTML = `<div id="contact" data-answer-root=""><form>
-      <input name="name" value=""><input type="checkbox" name="interests" value="a">
-      <select name="referralSource"><option value="" selected>Pick</option><option value="Web">Web</option></select>
-      <button id="send" type="submit" data-hold-until-hydrated="" data-answer="c:send">Send</button></form></div>`;
-    appendAnswer(
-      "contact",
-      "c:send",
-      `<div id="answered"><form><p role="alert">Name is required.</p><input name="name" value="" aria-invalid="true">
-      <button type="submit" data-hold-until-hydrated="">Send</button></form></div>`,
-      {
-        attributes: {
-          "data-answer-if-untouched": "",
-          "data-answer-focus": '[name="name"]',
-          "data-answer-event": JSON.stringify(["form_validation_error", { event_label: "Name is required." }]),
-        },
-      },
-    );
-  }
-
-  /** A list with Load More, whose answer (the list one page longer) is merged in place and only hydration completes. */
+  /** A list with Load More, whose answer is the list one page longer. */
   function listWithAnswer(): void {
-    document.body.innerHTML = `<div id="list" class="contents" data-answer-root=""><ul><li id="first"><a href="/p/1">One</a></li><li id="second"><a href="/p/2">Two</a></li></ul><div><a id="more" href="/blog?page=2" data-hold-until-hydrated="" data-answer="l1">Load More</a></div></div>`;
+    document.body.innerHTML = `<div id="list" class="contents" ><ul><li id="first"><a href="/p/1">One</a></li><li id="second"><a href="/p/2">Two</a></li></ul><div><a id="more" href="/blog?page=2" data-hold-until-hydrated="" data-answer="l1">Load More</a></div></div>`;
     appendAnswer(
       "list",
       "l1",
       `<div id="list" class="contents"><ul><li id="first"><a href="/p/1">One</a></li><li id="second"><a href="/p/2">Two</a></li><li><a href="/p/3">Three</a></li><li><a href="/p/4">Four</a></li></ul><div><a id="more" href="/blog?page=3" data-hold-until-hydrated="">Load More</a></div></div>`,
-      {
-        needsHydration: true,
-        attributes: {
-          "data-answer-in-place": "",
-          "data-answer-focus": "li:nth-child(3) a",
-        },
-      },
+      "li:nth-child(3) a",
     );
   }
 
-  it("merges an answer marked in place into its root: what the two share stays, only the new is added", () => {
-    // The answer waits for hydration: its hold's timer must not outlive the test. Only the timers are
-    // faked: an animation frame asked for under a fake clock left later tests' frames waiting.
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  it("merges an answer into its root: what the two share stays, only the new is added, focus without scrolling", () => {
     listWithAnswer();
     const [first, second] = [document.getElementById("first"), document.getElementById("second")];
     const more = document.getElementById("more");
+    const focus = vi.spyOn(HTMLElement.prototype, "focus");
     runFirstScript();
     window.pageBootstrap!.startHydration = vi.fn();
     more?.click();
     const list = document.getElementById("list");
-    expect([...(list?.querySelectorAll("li a") ?? [])].map((link) => link.textContent)).toEqual([
-      "One",
-      "Two",
-      "Three",
-      "Four",
-    ]);
     expect(document.getElementById("first")).toBe(first);
     expect(document.getElementById("second")).toBe(second);
     expect(document.getElementById("more")).toBe(more);
-    expect(more?.getAttribute("href")).toBe("/blog?page=3");
-    expect(more?.hasAttribute("data-answer")).toBe(false);
-    expect(list?.hasAttribute("data-answer-root")).toBe(false);
-    expect(list?.querySelector("noscript")).toBeNull();
     expect(list?.outerHTML).toBe(
       `<div id="list" class="contents"><ul><li id="first"><a href="/p/1">One</a></li><li id="second"><a href="/p/2">Two</a></li><li><a href="/p/3">Three</a></li><li><a href="/p/4">Four</a></li></ul><div><a id="more" href="/blog?page=3" data-hold-until-hydrated="">Load More</a></div></div>`,
     );
     expect(document.activeElement?.textContent).toBe("Three");
+    expect(focus).toHaveBeenLastCalledWith({ preventScroll: true });
     expect(window.pageBootstrap?.answered).toEqual(["l1"]);
+    expect(window.pageBootstrap?.holding).toBe(false);
   });
 
-  it("puts a list merged in place back as it was when hydration does not come, and follows its link", async () => {
+  it("keeps an answer when hydration does not come: the list keeps its new items, and Load More leads one page further", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     listWithAnswer();
-    const before = document.getElementById("list")?.outerHTML;
     runFirstScript();
-    window.pageBootstrap!.startHydration = vi.fn();
     document.getElementById("more")?.click();
+    const answered = document.getElementById("list")?.outerHTML;
     const clicked = vi.spyOn(HTMLElement.prototype, "click");
-    await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS);
-    expect(document.getElementById("list")?.outerHTML).toBe(before);
-    // The link put back is the one clicked again, to go to its address as without JavaScript.
-    const restored = document.getElementById("more");
-    expect(clicked.mock.contexts).toEqual([restored]);
-    expect(restored?.getAttribute("href")).toBe("/blog?page=2");
-    expect(window.pageBootstrap?.answered).toEqual([]);
-  });
-
-  it("answers a form's Send while no field was changed: focus and event as the answer says, nothing held", () => {
-    formWithAnswer();
-    runFirstScript();
-    document.getElementById("send")?.click();
-    expect(document.getElementById("contact")).toBeNull();
-    expect(document.querySelector("#answered [role=alert]")?.textContent).toBe("Name is required.");
-    expect(document.activeElement).toBe(document.querySelector('#answered [name="name"]'));
-    expect(window.pageBootstrap?.answered).toEqual(["c:send"]);
-    expect(window.pageBootstrap?.holding).toBe(false);
-    expect(events("form_validation_error").map(([, , params]) => params.event_label)).toEqual(["Name is required."]);
-  });
-
-  it("focuses without scrolling where the answer says so", () => {
-    tileWithAnswer();
-    document.querySelector("noscript")?.setAttribute("data-answer-focus-in-place", "");
-    const focus = vi.spyOn(HTMLElement.prototype, "focus");
-    runFirstScript();
-    document.getElementById("play")?.click();
-    expect(focus).toHaveBeenLastCalledWith({ preventScroll: true });
-  });
-
-  it.each([
-    ["a text typed", () => ((document.querySelector('[name="name"]') as HTMLInputElement).value = "Sam")],
-    ["a box ticked", () => ((document.querySelector('[name="interests"]') as HTMLInputElement).checked = true)],
-    ["an option chosen", () => ((document.querySelector("select") as HTMLSelectElement).value = "Web")],
-  ])("holds a form's Send for the hydrated checks once a field was changed (%s)", (_, change) => {
-    formWithAnswer();
-    runFirstScript();
-    window.pageBootstrap!.startHydration = vi.fn();
-    change();
-    document.getElementById("send")?.click();
-    expect(document.getElementById("contact")).not.toBeNull();
-    expect(document.getElementById("answered")).toBeNull();
-    expect(document.getElementById("send")?.getAttribute("aria-busy")).toBe("true");
-    expect(window.pageBootstrap?.holding).toBe(true);
-    expect(events("form_validation_error")).toEqual([]);
+    window.dispatchEvent(new ErrorEvent("error", { message: "broken client entry" }));
+    await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS * 2);
+    expect(document.getElementById("list")?.outerHTML).toBe(answered);
+    expect(clicked).not.toHaveBeenCalled();
   });
 
   it("answers a tap on a control with an answer at once: the answered root, its key, focus, nothing held", async () => {
@@ -359,72 +248,87 @@ describe("the first seconds' script", () => {
     expect(video?.controls).toBe(true);
   });
 
-  it("shows a held toggle's new state at once, once per click held, and puts it back if the click is released", async () => {
-    vi.useFakeTimers();
-    document.body.innerHTML = `<form action="/gallery"><button id="exterior" type="submit" name="tags" value="ext"
-      aria-pressed="false" data-hold-until-hydrated="">Exterior</button>
-      <button id="coworking" type="submit" name="tags" value="" aria-pressed="true" data-hold-until-hydrated="">Coworking</button></form>`;
+  /** A held radio group (its no-JavaScript forms are links) and a held checkbox of a GET form. */
+  function nativeControls(): { open: ReturnType<typeof vi.spyOn>; submitted: string[] } {
+    document.body.innerHTML = `
+      <input id="half" type="radio" name="b" value="half" data-analytics="Select: Half Day" data-hold-until-hydrated="" data-fallback-href="https://calendar.example/half">
+      <input id="full" type="radio" name="b" value="full" data-hold-until-hydrated="" data-fallback-href="https://calendar.example/full">
+      <form id="filter" action="/gallery"><input id="ext" type="checkbox" name="tags" value="ext" data-analytics="Exterior" data-hold-until-hydrated=""></form>`;
+    runFirstScript();
+    window.pageBootstrap!.startHydration = vi.fn();
+    const open = vi.spyOn(window, "open").mockReturnValue(openedTab());
     const submitted: string[] = [];
-    document.querySelector("form")?.addEventListener("submit", (event) => {
-      submitted.push((event.submitter as HTMLButtonElement).id);
+    document.getElementById("filter")?.addEventListener("submit", (event) => {
+      submitted.push(new URLSearchParams(new FormData(event.target as HTMLFormElement) as never).toString());
       event.preventDefault();
     });
-    runFirstScript();
-    const exterior = document.getElementById("exterior")!;
-    const coworking = document.getElementById("coworking")!;
-    exterior.click();
-    exterior.click();
-    coworking.click();
-    expect(exterior.getAttribute("aria-pressed")).toBe("true");
-    expect(coworking.getAttribute("aria-pressed")).toBe("false");
-    expect(submitted).toEqual([]);
-    await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS);
-    // Released to their no-JavaScript behaviour (the form's own submission), they show the state the
-    // server's answer will show.
-    expect(exterior.getAttribute("aria-pressed")).toBe("false");
-    expect(coworking.getAttribute("aria-pressed")).toBe("true");
-    expect(submitted).toEqual(["exterior", "coworking"]);
-  });
-
-  /** Taps the booking option (its answer waits for hydration) on the test's own clock; `window.open` is spied. */
-  function tapBookingOption() {
-    vi.useFakeTimers();
-    bookingWithAnswer();
-    runFirstScript();
-    const open = vi.spyOn(window, "open").mockReturnValue(openedTab());
-    document.getElementById("half")?.click();
-    return open;
+    return { open, submitted };
   }
+  const checked = (id: string) => (document.getElementById(id) as HTMLInputElement).checked;
 
-  it("puts an answer only hydration completes back when hydration does not come, and acts as without JavaScript", async () => {
-    const open = tapBookingOption();
-    expect(document.getElementById("booking-chosen")).not.toBeNull();
-    expect(window.pageBootstrap?.answered).toEqual(["b:half"]);
-    await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS - 1);
+  it("leaves a held radio button's or checkbox's tap to the browser: its new state is the answer, read once hydrated", async () => {
+    const { open, submitted } = nativeControls();
+    const replayed = vi.fn();
+    document.getElementById("half")?.addEventListener("click", replayed);
+    document.getElementById("half")?.click();
+    document.getElementById("ext")?.click();
+    expect([checked("half"), checked("ext")]).toEqual([true, true]);
+    expect(document.querySelector("[aria-busy]")).toBeNull();
+    expect(window.pageBootstrap?.holding).toBe(true);
+    expect(window.pageBootstrap?.startHydration).toHaveBeenCalledTimes(1);
+    expect(events("button_click").map(([, , params]) => params.event_label)).toEqual(["Select: Half Day", "Exterior"]);
+    await markHydrated();
+    // Nothing to replay: the hydrated page reads the state (a second click would undo it).
+    expect(replayed).toHaveBeenCalledTimes(1);
+    expect([checked("half"), checked("ext")]).toEqual([true, true]);
     expect(open).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(document.getElementById("booking-chosen")).toBeNull();
-    expect(document.getElementById("half")?.getAttribute("aria-pressed")).toBe("false");
-    expect(window.pageBootstrap?.answered).toEqual([]);
-    expect(open).toHaveBeenCalledWith("https://calendar.example/half", "_blank");
+    expect(submitted).toEqual([]);
   });
 
-  it("once a script has failed, acts on a control whose answer only hydration completes as without JavaScript", () => {
-    bookingWithAnswer();
-    runFirstScript();
-    const open = vi.spyOn(window, "open").mockReturnValue(openedTab());
+  it("when hydration does not come, puts a radio button's answer back and opens its link, and sends a checkbox's form", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const { open, submitted } = nativeControls();
+    document.getElementById("full")?.click();
+    document.getElementById("half")?.click();
+    document.getElementById("ext")?.click();
+    await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS);
+    // Full Day was unchecked by Half Day since: only the choice that stands opens.
+    expect(open).toHaveBeenCalledExactlyOnceWith("https://calendar.example/half", "_blank");
+    expect([checked("half"), checked("full")]).toEqual([false, false]);
+    expect(submitted).toEqual(["tags=ext"]);
+  });
+
+  it("once a script has failed, opens a radio button's link and sends a checkbox's form once its state changed", async () => {
+    const { open, submitted } = nativeControls();
     window.dispatchEvent(new ErrorEvent("error", { message: "broken client entry" }));
     document.getElementById("half")?.click();
-    expect(document.getElementById("booking-chosen")).toBeNull();
-    expect(open).toHaveBeenCalledWith("https://calendar.example/half", "_blank");
+    document.getElementById("ext")?.click();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(open).toHaveBeenCalledExactlyOnceWith("https://calendar.example/half", "_blank");
+    expect(checked("half")).toBe(false);
+    expect(submitted).toEqual(["tags=ext"]);
   });
 
-  it("keeps an answer only hydration completes once the page is hydrated", async () => {
-    const open = tapBookingOption();
-    document.documentElement.dataset.hydrated = "true";
-    await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS * 2);
-    expect(document.getElementById("booking-chosen")).not.toBeNull();
-    expect(open).not.toHaveBeenCalled();
+  it("lets the browser's checks answer Send on a form they refuse, and holds it once they pass", () => {
+    document.body.innerHTML = `<form id="form" action="/contact" method="post" novalidate><input name="name" required>
+      <button id="send" type="submit" data-hold-until-hydrated="">Send</button></form>`;
+    runFirstScript();
+    window.pageBootstrap!.startHydration = vi.fn();
+    const invalid = vi.fn();
+    document.querySelector("input")?.addEventListener("invalid", invalid);
+    const submitted = vi.fn((event: Event) => event.preventDefault());
+    document.getElementById("form")?.addEventListener("submit", submitted);
+    document.getElementById("send")?.click();
+    expect(invalid).toHaveBeenCalled();
+    expect(submitted).not.toHaveBeenCalled();
+    expect(document.getElementById("send")?.hasAttribute("aria-busy")).toBe(false);
+    expect(window.pageBootstrap?.holding).toBe(false);
+
+    (document.querySelector("input") as HTMLInputElement).value = "Sam";
+    document.getElementById("send")?.click();
+    expect(submitted).not.toHaveBeenCalled();
+    expect(document.getElementById("send")?.getAttribute("aria-busy")).toBe("true");
+    expect(window.pageBootstrap?.holding).toBe(true);
   });
 
   it("holds the tap as before once React has started on the page", () => {
@@ -606,6 +510,30 @@ describe("the first seconds' script", () => {
     document.getElementById("more")?.addEventListener("click", clicked);
     window.dispatchEvent(new ErrorEvent("error", { message: "Uncaught Error" }));
     expect(clicked).not.toHaveBeenCalled();
+  });
+
+  it("leaves a held click to a page that hydrates after an error React recovered from", async () => {
+    // A real one: the server's HTML says one thing and the component renders another, so React renders
+    // the root anew, reports the error as its default does (an uncaught error: the window's `error`
+    // event), and the page is hydrated after that, when its effects run.
+    document.body.innerHTML = `<button id="select" type="button" data-hold-until-hydrated=""
+      data-fallback-href="https://calendar.example/half-day">Select</button><div id="root"><p>As the server said it</p></div>`;
+    runFirstScript();
+    const open = vi.spyOn(window, "open").mockReturnValue(openedTab());
+    const replayed = vi.fn();
+    document.getElementById("select")?.addEventListener("click", replayed);
+    document.getElementById("select")?.click();
+    const reported = vi.fn();
+    window.addEventListener("error", reported);
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    window.pageBootstrap!.hydrationStarted = true;
+    hydrateRoot(document.getElementById("root")!, createElement(PageMarkedHydrated));
+    await vi.waitFor(() => expect(document.documentElement.hasAttribute("data-hydrated")).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    window.removeEventListener("error", reported);
+    expect(reported).toHaveBeenCalled();
+    expect(open).not.toHaveBeenCalled();
+    expect(replayed).toHaveBeenCalledTimes(1);
   });
 
   it("waits for hydration the same time whatever has arrived, counted from the first held click", async () => {

@@ -79,48 +79,33 @@ for (const how of ["throws", "never hydrates"] as const) {
   });
 }
 
-test("Load More tapped while the client entry throws moves to the next page", async ({
-  page,
-  allowConsoleErrors,
-}, testInfo) => {
-  allowConsoleErrors(/broken client entry/);
-  await breakClientEntry(page, "throws");
-  await page.goto("/blog");
-  await expect(page.getByRole("article")).toHaveCount(6);
-  const ms = await timed(
-    testInfo,
-    "/blog Load More, the client entry throws",
-    () => page.getByRole("link", { name: "Load More" }).click(),
-    () => expect(page).toHaveURL(/\/blog\?page=2$/),
-  );
-  expect(ms).toBeLessThan(HELD_CLICK_TIMEOUT_MS + 3_000);
-  await expect(page.getByRole("article")).not.toHaveCount(6);
-  expect(await page.getByRole("article").count()).toBeGreaterThan(6);
-});
-
-test("Load More tapped while the client entry never hydrates shows the next posts at once, then moves to their address", async ({
-  page,
-}, testInfo) => {
-  await breakClientEntry(page, "never hydrates");
-  await page.goto("/blog");
-  const cards = page.getByRole("article");
-  await expect(cards).toHaveCount(6);
-  // The first script shows the next posts at once (answer-before-hydration.tsx); only React's
-  // navigation gives them their address, so without hydration the link goes there as without JavaScript.
-  const ms = await timed(
-    testInfo,
-    "/blog Load More, the client entry never hydrates",
-    () => page.getByRole("link", { name: "Load More" }).click(),
-    async () => {
-      await expect(cards).not.toHaveCount(6);
-      await expect(page).toHaveURL(/\/blog$/);
-      await expect(page).toHaveURL(/\/blog\?page=2$/);
-    },
-  );
-  expect(ms).toBeLessThan(HELD_CLICK_TIMEOUT_MS + 3_000);
-  expect(await cards.count()).toBeGreaterThan(6);
-  expect(await isHydrated(page)).toBe(false);
-});
+for (const how of ["throws", "never hydrates"] as const) {
+  test(`Load More tapped while the client entry ${how} shows the next images at once, and then leads one page further as a link`, async ({
+    page,
+    allowConsoleErrors,
+  }, testInfo) => {
+    allowConsoleErrors(/broken client entry/);
+    await breakClientEntry(page, how);
+    await page.goto("/gallery");
+    const figures = page.getByRole("figure");
+    await expect(figures).toHaveCount(12);
+    // The first script shows the next images at once (answer-before-hydration.tsx), without a module.
+    const ms = await timed(
+      testInfo,
+      `/gallery Load More, the client entry ${how}`,
+      () => page.getByRole("link", { name: "Load More" }).click(),
+      () => expect(figures).toHaveCount(24),
+    );
+    expect(ms).toBeLessThan(HELD_CLICK_TIMEOUT_MS);
+    // Only React's navigation gives them their address; without it, Load More is the link to the page after.
+    await expect(page).toHaveURL(/\/gallery$/);
+    await expect(page.getByRole("link", { name: "Load More" })).toHaveAttribute("href", "/gallery?page=3");
+    await page.getByRole("link", { name: "Load More" }).click();
+    await expect(page).toHaveURL(/\/gallery\?page=3$/, { timeout: HELD_CLICK_TIMEOUT_MS + 5_000 });
+    expect(await figures.count()).toBeGreaterThan(24);
+    expect(await isHydrated(page)).toBe(false);
+  });
+}
 
 test("a video tile tapped while the client entry throws plays its video in the page", async ({
   page,
@@ -149,21 +134,22 @@ test("a video tile tapped while the client entry throws plays its video in the p
   expect(await isHydrated(page)).toBe(false);
 });
 
-test("a booking option tapped while the client entry never hydrates shows its form, then opens its calendar as without JavaScript", async ({
+test("a booking option chosen while the client entry never hydrates shows its form, then opens its calendar as without JavaScript", async ({
   page,
   context,
 }, testInfo) => {
   await breakClientEntry(page, "never hydrates");
   await page.goto("/event-spaces");
   const booking = page.getByRole("region", { name: "Book The Think Lounge" });
+  const halfDay = booking.getByRole("radio", { name: "Select: Half Day" });
   const opened = context.waitForEvent("page");
   let tabUrl = "";
-  // The first script answers the tap with the form at once (answer-before-hydration.tsx); only React
-  // adds its calendar, so without hydration the section goes back and the calendar opens in a new tab.
+  // The browser checks the radio and shows its form at once; only React adds its calendar, so without
+  // hydration the first script unchecks it and the calendar opens in a new tab.
   const ms = await timed(
     testInfo,
     "/event-spaces booking option, the client entry never hydrates",
-    () => booking.getByRole("button", { name: "Select: Half Day" }).click(),
+    () => halfDay.locator("xpath=..").click(),
     async () => {
       await expect(booking.getByRole("heading", { name: "Book the Think Lounge: Half Day" })).toBeVisible();
       const tab = await opened;
@@ -174,6 +160,25 @@ test("a booking option tapped while the client entry never hydrates shows its fo
   expect(ms).toBeLessThan(HELD_CLICK_TIMEOUT_MS + 3_000);
   expect(new URL(tabUrl).pathname).toMatch(/^\/_demo\/booking\//);
   await expect(booking.getByRole("heading", { name: "Ready to Book?" })).toBeVisible();
-  await expect(booking.getByRole("button", { name: "Select: Half Day" })).toHaveAttribute("aria-pressed", "false");
+  await expect(halfDay).not.toBeChecked();
+  expect(await isHydrated(page)).toBe(false);
+});
+
+test("a gallery filter checked while the client entry throws sends its form as without JavaScript", async ({
+  page,
+  allowConsoleErrors,
+}, testInfo) => {
+  allowConsoleErrors(/broken client entry/);
+  await breakClientEntry(page, "throws");
+  await page.goto("/gallery");
+  const exterior = page.getByRole("checkbox", { name: "Exterior" });
+  const ms = await timed(
+    testInfo,
+    "/gallery filter, the client entry throws",
+    () => exterior.locator("xpath=..").click(),
+    () => expect(page).toHaveURL(/\/gallery\?tags=ext$/),
+  );
+  expect(ms).toBeLessThan(HELD_CLICK_TIMEOUT_MS + 3_000);
+  await expect(page.getByRole("checkbox", { name: "Exterior" })).toBeChecked();
   expect(await isHydrated(page)).toBe(false);
 });

@@ -1,9 +1,9 @@
 import { BadgeCheck, CalendarCheck, ExternalLink, Headset, Loader2, RefreshCw, ShieldCheck, X } from "lucide-react";
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { usd } from "~/content/pricing";
 import type { BookingOption, BookingOptionKey } from "~/content/copy-types";
 import { cn } from "~/lib/cn";
-import { AnswerTemplate, useAnsweredBeforeHydration } from "~/lib/answer-before-hydration";
+import { contractProps } from "~/lib/answer-before-hydration";
 import { useAfterNextPaint } from "~/lib/use-after-next-paint";
 import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
@@ -31,18 +31,24 @@ export interface BookingSectionProps {
   bookingUrl: (calendarId: string) => string;
 }
 
+/** Each option's booking form shows while its radio button is checked: the browser's own state, before hydration too. */
+const shownWhenChosen: Record<BookingOptionKey, string> = {
+  twoHourEvent: "hidden group-has-[input[value=twoHourEvent]:checked]/booking:block",
+  fullDay: "hidden group-has-[input[value=fullDay]:checked]/booking:block",
+  halfDay: "hidden group-has-[input[value=halfDay]:checked]/booking:block",
+};
+
 /**
  * 'Book The Think Lounge' (SPEC.md sections 2 and 4): three option cards; choosing one highlights it
  * and opens its booking calendar in a frame beneath, which shows 'Loading booking form...' until the
  * frame loads. If it has not loaded after five seconds, the section says so and offers Retry and the
  * calendar in a new tab (a frame from another site cannot report its own errors, so silence is the
  * failure we can see); a late load still replaces the message. Closing returns to 'Ready to Book?'.
- * Without JavaScript each card links to its calendar instead. Before hydration a card's button is
- * answered at once by the page's first script, which puts the section as it is with that option chosen
- * in place (rendered beside it, inert: `answer-before-hydration.tsx`), and the section hydrates in that
- * state; once React has started on the page, the click is held until it is hydrated
- * (`page-bootstrap.ts`). Should hydration not come, the card opens its calendar in a new tab as
- * without JavaScript.
+ * The choice is a native radio group, so the browser answers a tap at once, before hydration too: the
+ * card's highlight and its form's heading follow the checked radio in CSS, and the section reads that
+ * radio when it hydrates (the mobile menu's model). Only React adds the calendar frame, so should
+ * hydration not come, the first script unchecks the radio and opens the calendar in a new tab
+ * (`page-bootstrap.ts`). Without JavaScript each card links to its calendar instead.
  */
 export function BookingSection({
   id,
@@ -53,65 +59,22 @@ export function BookingSection({
   bookingUrl,
 }: BookingSectionProps) {
   const headingId = useId();
-  const answerKey = (key: BookingOptionKey) => `${headingId}:${key}`;
-  const answered = useAnsweredBeforeHydration(options.map(({ key }) => answerKey(key)));
-  const [selected, setSelected] = useState<BookingOptionKey | null>(
-    options.find(({ key }) => answerKey(key) === answered)?.key ?? null,
-  );
-  const view = (chosen: BookingOptionKey | null, answers: ReactNode = null) => (
-    <BookingSectionView
-      id={id}
-      headingId={headingId}
-      title={title}
-      description={description}
-      offer={offer}
-      options={options}
-      bookingUrl={bookingUrl}
-      answerKey={answerKey}
-      selected={chosen}
-      onSelect={setSelected}
-      onClose={() => setSelected(null)}
-      answers={answers}
-    />
-  );
-  if (selected !== null) return view(selected);
-  // Until an option is chosen, the section as it is with each option chosen, for the first script.
-  return view(
-    null,
-    options.map(({ key }) => (
-      <AnswerTemplate key={key} answerKey={answerKey(key)} needsHydration>
-        {view(key)}
-      </AnswerTemplate>
-    )),
-  );
-}
-
-function BookingSectionView({
-  id,
-  headingId,
-  title,
-  description,
-  offer,
-  options,
-  bookingUrl,
-  answerKey,
-  selected,
-  onSelect,
-  onClose,
-  answers,
-}: Required<Omit<BookingSectionProps, "id">> & {
-  id?: string;
-  headingId: string;
-  answerKey: (key: BookingOptionKey) => string;
-  selected: BookingOptionKey | null;
-  onSelect: (key: BookingOptionKey) => void;
-  onClose: () => void;
-  /** The section's answers to a first tap before hydration (`AnswerTemplate`s), while nothing is chosen. */
-  answers: ReactNode;
-}) {
-  const choice = options.find((entry) => entry.key === selected) ?? null;
+  const group = useId();
+  const section = useRef<HTMLElement>(null);
+  const [selected, setSelected] = useState<BookingOptionKey | null>(null);
+  // A choice made before hydration is the checked radio's.
+  useLayoutEffect(() => {
+    const checked = section.current?.querySelector<HTMLInputElement>("input[type=radio]:checked");
+    const chosen = options.find(({ key }) => key === checked?.value);
+    if (chosen) setSelected(chosen.key);
+  }, [options]);
   return (
-    <section id={id} aria-labelledby={headingId} className={cn(sectionFrame, "scroll-mt-20")} data-answer-root="">
+    <section
+      ref={section}
+      id={id}
+      aria-labelledby={headingId}
+      className={cn(sectionFrame, "group/booking scroll-mt-20")}
+    >
       <SectionHeader id={headingId} eyebrow="Booking" title={title} description={description} />
       <p className="mt-8 flex items-start gap-3 rounded-2xl border border-accent-300 bg-accent-100 px-5 py-4 font-semibold text-accent-700">
         <BadgeCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
@@ -121,44 +84,49 @@ function BookingSectionView({
         {options.map(({ key, option }) => (
           <li key={key}>
             <OptionCard
+              optionKey={key}
               option={option}
+              group={group}
               selected={selected === key}
               url={bookingUrl(option.calendarId)}
-              answerKey={answerKey(key)}
-              onSelect={() => onSelect(key)}
+              onSelect={() => setSelected(key)}
             />
           </li>
         ))}
       </ul>
       <div className="mt-8">
-        {choice ? (
-          <BookingFrame
-            key={choice.key}
-            headingId={`${headingId}-form`}
-            option={choice.option}
-            url={bookingUrl(choice.option.calendarId)}
-            onClose={onClose}
-          />
-        ) : (
+        <div className="group-has-[input[type=radio]:checked]/booking:hidden">
           <ReadyToBook />
-        )}
+        </div>
+        {options.map(({ key, option }) => (
+          <div key={key} className={shownWhenChosen[key]}>
+            <BookingFrame
+              active={selected === key}
+              headingId={`${headingId}-${key}-form`}
+              option={option}
+              url={bookingUrl(option.calendarId)}
+              onClose={() => setSelected(null)}
+            />
+          </div>
+        ))}
       </div>
-      {answers}
     </section>
   );
 }
 
 function OptionCard({
+  optionKey,
   option,
+  group,
   selected,
   url,
-  answerKey,
   onSelect,
 }: {
+  optionKey: BookingOptionKey;
   option: BookingOption;
+  group: string;
   selected: boolean;
   url: string;
-  answerKey: string;
   onSelect: () => void;
 }) {
   const saving = option.isPromo && option.originalPrice ? option.originalPrice - option.price : 0;
@@ -166,8 +134,8 @@ function OptionCard({
     <div
       className={cn(
         cardClasses,
-        "relative flex h-full flex-col p-6 transition",
-        selected ? "bg-brand-50 outline-2 outline-brand-700" : "hover:border-brand-300",
+        "relative flex h-full flex-col p-6 transition hover:border-brand-300",
+        "has-[:checked]:border-line has-[:checked]:bg-brand-50 has-[:checked]:outline-2 has-[:checked]:outline-brand-700",
       )}
     >
       <div className="flex flex-wrap items-center gap-2">
@@ -188,23 +156,28 @@ function OptionCard({
       ) : null}
       <p className="mt-3 text-sm font-semibold text-brand-700">{option.duration}</p>
       <p className="mt-2 flex-1 leading-relaxed text-muted">{option.description}</p>
-      <button
-        type="button"
-        aria-pressed={selected}
-        aria-label={`${selected ? "Selected" : "Select"}: ${option.title}`}
-        data-analytics={`${selected ? "Selected" : "Select"}: ${option.title}`}
-        data-hold-until-hydrated=""
-        data-answer={answerKey}
-        data-fallback-href={url}
-        onClick={onSelect}
+      <label
         className={cn(
-          "mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-full px-5 text-sm font-semibold transition-colors no-js:hidden",
+          "mt-6 inline-flex min-h-11 w-full cursor-pointer items-center justify-center rounded-full px-5 text-sm font-semibold transition-colors no-js:hidden",
           "after:absolute after:inset-0 after:content-['']",
-          selected ? "bg-brand-700 text-white" : "bg-accent-400 text-brand-950 hover:bg-accent-300",
+          "bg-accent-400 text-brand-950 hover:bg-accent-300 has-[:checked]:bg-brand-700 has-[:checked]:text-white",
+          "has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-400",
         )}
       >
-        {selected ? "Selected" : "Select"}
-      </button>
+        <input
+          type="radio"
+          name={group}
+          value={optionKey}
+          checked={selected}
+          onChange={(event) => event.nativeEvent.defaultPrevented || onSelect()}
+          aria-label={`Select: ${option.title}`}
+          data-analytics={`Select: ${option.title}`}
+          {...contractProps.held(url)}
+          className="peer sr-only"
+        />
+        <span className="peer-checked:hidden">Select</span>
+        <span className="hidden peer-checked:inline">Selected</span>
+      </label>
       <a
         href={url}
         target="_blank"
@@ -242,30 +215,19 @@ function ReadyToBook() {
 }
 
 function BookingFrame({
+  active,
   headingId,
   option,
   url,
   onClose,
 }: {
-  /** Given, not `useId`: the first script's copy of this frame (rendered elsewhere) must have the same ids. */
+  /** The option React knows is chosen: only its frame loads the calendar (the others show only while their radio is checked before hydration). */
+  active: boolean;
   headingId: string;
   option: BookingOption;
   url: string;
   onClose: () => void;
 }) {
-  const [state, setState] = useState<FrameState>("loading");
-  const [attempt, setAttempt] = useState(0);
-  const height = useFrameHeight();
-  // The booking form's heading and "Loading booking form..." answer the visitor's choice at once; the
-  // iframe (a browsing context of its own, the costliest element to create) comes in the task after.
-  const frameAdded = useAfterNextPaint();
-
-  useEffect(() => {
-    if (state !== "loading") return;
-    const timer = setTimeout(() => setState("failed"), BOOKING_FRAME_TIMEOUT_MS);
-    return () => clearTimeout(timer);
-  }, [state]);
-
   return (
     <section aria-labelledby={headingId} className={`${cardClasses} overflow-hidden`}>
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-line bg-brand-50 px-5 py-3">
@@ -283,52 +245,70 @@ function BookingFrame({
             <ExternalLink aria-hidden="true" className="size-4" />
             Open in New Tab
           </a>
-          {/* Held before hydration: the form can be on the page before it (answer-before-hydration.tsx). */}
-          <Button variant="ghost" onClick={onClose} aria-label="Close booking form" data-hold-until-hydrated="">
+          {/* Held before hydration: the form shows before it, while its radio is checked. */}
+          <Button variant="ghost" onClick={onClose} aria-label="Close booking form" {...contractProps.held()}>
             <X aria-hidden="true" className="size-5" />
           </Button>
         </div>
       </div>
-      <div className="relative" style={{ height }}>
-        {frameAdded ? (
-          <iframe
-            key={attempt}
-            src={url}
-            title={`Booking calendar: ${option.title}`}
-            onLoad={() => setState("loaded")}
-            className={cn("size-full border-0 bg-white", state !== "loaded" && "invisible")}
-          />
-        ) : null}
-        {state === "loading" ? (
-          <div aria-busy="true" className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-muted">
-            <Loader2 aria-hidden="true" className="size-8 animate-spin text-brand-700" />
-            <p role="status">Loading booking form...</p>
-          </div>
-        ) : null}
-        {state === "failed" ? (
-          <div
-            role="alert"
-            className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center"
-          >
-            <p className="text-lg font-semibold text-ink">There was an issue loading the booking form.</p>
-            <p className="max-w-md text-muted">
-              Please try again, or use &lsquo;Open in New Tab&rsquo; above to book on the calendar&rsquo;s own page.
-            </p>
-            <Button
-              variant="secondary"
-              analyticsLabel={`Retry: booking form (${option.title})`}
-              onClick={() => {
-                setAttempt((value) => value + 1);
-                setState("loading");
-              }}
-            >
-              <RefreshCw aria-hidden="true" className="size-4" />
-              Retry
-            </Button>
-          </div>
-        ) : null}
-      </div>
+      {/* Started anew when it becomes the chosen one (a choice before hydration, or another option). */}
+      <Calendar key={String(active)} active={active} option={option} url={url} />
     </section>
+  );
+}
+
+/** The calendar's frame, its loading message, and the message should it not load. */
+function Calendar({ active, option, url }: { active: boolean; option: BookingOption; url: string }) {
+  const [state, setState] = useState<FrameState>("loading");
+  const [attempt, setAttempt] = useState(0);
+  const height = useFrameHeight();
+  // The booking form's heading and "Loading booking form..." answer the visitor's choice at once; the
+  // iframe (a browsing context of its own, the costliest element to create) comes in the task after.
+  const frameAdded = useAfterNextPaint();
+
+  useEffect(() => {
+    if (!active || state !== "loading") return;
+    const timer = setTimeout(() => setState("failed"), BOOKING_FRAME_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [active, state]);
+
+  return (
+    <div className="relative" style={{ height }}>
+      {active && frameAdded ? (
+        <iframe
+          key={attempt}
+          src={url}
+          title={`Booking calendar: ${option.title}`}
+          onLoad={() => setState("loaded")}
+          className={cn("size-full border-0 bg-white", state !== "loaded" && "invisible")}
+        />
+      ) : null}
+      {state === "loading" ? (
+        <div aria-busy="true" className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-muted">
+          <Loader2 aria-hidden="true" className="size-8 animate-spin text-brand-700" />
+          <p role="status">Loading booking form...</p>
+        </div>
+      ) : null}
+      {state === "failed" ? (
+        <div role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center">
+          <p className="text-lg font-semibold text-ink">There was an issue loading the booking form.</p>
+          <p className="max-w-md text-muted">
+            Please try again, or use &lsquo;Open in New Tab&rsquo; above to book on the calendar&rsquo;s own page.
+          </p>
+          <Button
+            variant="secondary"
+            analyticsLabel={`Retry: booking form (${option.title})`}
+            onClick={() => {
+              setAttempt((value) => value + 1);
+              setState("loading");
+            }}
+          >
+            <RefreshCw aria-hidden="true" className="size-4" />
+            Retry
+          </Button>
+        </div>
+      ) : null}
+    </div>
   );
 }
 

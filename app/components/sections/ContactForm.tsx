@@ -10,8 +10,8 @@ import {
   SUBMISSION_ID_FIELD,
 } from "~/lib/contact";
 import type { validateContact } from "~/lib/contact-checks";
-import { eventParams, trackEvent } from "~/lib/analytics";
-import { AnswerTemplate, fieldsAsRendered, useAnsweredBeforeHydration } from "~/lib/answer-before-hydration";
+import { trackEvent } from "~/lib/analytics";
+import { contractProps } from "~/lib/answer-before-hydration";
 import { cn } from "~/lib/cn";
 import { Button } from "../ui/Button";
 import { cardClasses } from "../ui/Card";
@@ -104,7 +104,7 @@ export function ContactForm({
   submissionId: string;
   /**
    * What the checks find in the form as rendered, every field empty (the page's loader runs them):
-   * Send tapped before hydration, with no field changed, shows it at once.
+   * Send tapped with no field changed shows it at once, without waiting for the checks' module.
    */
   untouchedProblem?: ContactProblem | null;
 }) {
@@ -113,11 +113,7 @@ export function ContactForm({
   const checkingBeforeSend = useRef(false);
   const [checking, setChecking] = useState(false);
   const id = useId();
-  const answerKey = `${id}-send`;
-  const answered = useAnsweredBeforeHydration([answerKey]) !== null;
-  const [clientError, setClientError] = useState<ContactProblem | null>(
-    untouchedProblem && answered ? untouchedProblem : null,
-  );
+  const [clientError, setClientError] = useState<ContactProblem | null>(null);
   const [submissionId, setSubmissionId] = useState(initialSubmissionId);
   const result = fetcher.data ?? serverResult ?? null;
   const sending = checking || fetcher.state !== "idle";
@@ -168,9 +164,8 @@ export function ContactForm({
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
-    // The form as the page rendered it: the checks' answer came with the page (the same the first
-    // script gives before hydration), so Send shows it at once rather than wait for the checks' module,
-    // which the pointer on Send has only just asked for.
+    // The form as the page rendered it: the checks' answer came with the page, so Send shows it at once
+    // rather than wait for the checks' module, which the pointer on Send has only just asked for.
     if (untouchedProblem && result === null && !sending && fieldsAsRendered(form)) {
       event.preventDefault();
       showProblem(form, untouchedProblem);
@@ -200,34 +195,20 @@ export function ContactForm({
       });
   }
 
-  const answerable = untouchedProblem != null && result === null && clientError === null && !sending;
-  const view = { Form: fetcher.Form, id, result, sending, submissionId, values, confirmRef };
   return (
-    <div className="contents" data-answer-root={answerable ? "" : undefined}>
-      <ContactFormView
-        {...view}
-        invalid={invalid}
-        formRef={formRef}
-        onSubmit={onSubmit}
-        onUse={startLoadingChecks}
-        answerKey={answerable ? answerKey : undefined}
-      />
-      {answerable ? (
-        <AnswerTemplate
-          answerKey={answerKey}
-          onlyIfUntouched
-          focus={`[name="${untouchedProblem.field}"]`}
-          event={{
-            action: "form_validation_error",
-            params: eventParams({ category: "contact", label: untouchedProblem.message }),
-          }}
-        >
-          <div className="contents">
-            <ContactFormView {...view} invalid={untouchedProblem} />
-          </div>
-        </AnswerTemplate>
-      ) : null}
-    </div>
+    <ContactFormView
+      Form={fetcher.Form}
+      id={id}
+      result={result}
+      sending={sending}
+      submissionId={submissionId}
+      values={values}
+      invalid={invalid}
+      formRef={formRef}
+      confirmRef={confirmRef}
+      onSubmit={onSubmit}
+      onUse={startLoadingChecks}
+    />
   );
 }
 
@@ -245,11 +226,9 @@ interface ContactFormViewProps {
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   /** A focus or a pointer in the form (its first use loads the checks). */
   onUse?: () => void;
-  /** Send's key while the first script can answer it (`answer-before-hydration.tsx`). */
-  answerKey?: string;
 }
 
-/** The form as it shows; the same for the page and for its answer before hydration. */
+/** The form as it shows. */
 function ContactFormView({
   Form,
   id,
@@ -262,7 +241,6 @@ function ContactFormView({
   confirmRef,
   onSubmit,
   onUse,
-  answerKey,
 }: ContactFormViewProps) {
   const fieldId = (field: string) => `${id}-${field}`;
   const errorId = `${id}-error`;
@@ -402,9 +380,9 @@ function ContactFormView({
         disabled={sending}
         className="w-full sm:w-auto"
         analyticsLabel="Contact form: Send"
-        // Sent before hydration, the form waits for it, so the browser's checks run (and are recorded).
-        data-hold-until-hydrated=""
-        data-answer={answerKey}
+        // Sent before hydration, a form the browser's own checks refuse is answered by them (page-bootstrap.ts);
+        // one they pass waits for hydration, so the page's checks run too.
+        {...contractProps.held()}
       >
         {sending ? "Sending..." : "Send Message"}
       </Button>
@@ -419,4 +397,18 @@ function startLoadingChecks(): void {
 function focusField(form: HTMLFormElement | null, field: ContactField): void {
   const target = form?.querySelector<HTMLElement>(`[name="${field}"]`);
   target?.focus();
+}
+
+/** Every field in `container` still holds the value the page was rendered with. */
+function fieldsAsRendered(container: Element): boolean {
+  return [...container.querySelectorAll("input, select, textarea")].every((field) => {
+    if (field instanceof HTMLSelectElement) {
+      return [...field.options].every((option) => option.selected === option.defaultSelected);
+    }
+    if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) {
+      return field.checked === field.defaultChecked;
+    }
+    const text = field as HTMLInputElement | HTMLTextAreaElement;
+    return text.value === text.defaultValue;
+  });
 }

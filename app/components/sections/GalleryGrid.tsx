@@ -1,6 +1,7 @@
-import { useId } from "react";
+import { useId, useLayoutEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { type GalleryCategory, galleryTagLabels } from "~/content/gallery";
+import { contractProps } from "~/lib/answer-before-hydration";
 import { cn } from "~/lib/cn";
 import type { GalleryImage } from "~/lib/cms-types";
 import { isCategoryActive, tagsFromSearch, toggleCategory, TAGS_PARAM } from "~/lib/gallery-filter";
@@ -25,9 +26,10 @@ export interface GalleryData {
 
 /**
  * The gallery (SPEC.md, /gallery): category filters that toggle their tag groups, mirrored in the
- * address (`?tags=`), and the image grid, streamed after the page's hero. The filters are a GET
- * form, so they work without JavaScript too; a click on them before hydration is held until then
- * (`page-bootstrap.ts`), so the list changes in place rather than reloading the page.
+ * address (`?tags=`), and the image grid, streamed after the page's hero. The filters are checkboxes
+ * of a GET form (sent with Apply without JavaScript): the browser draws a tap at once, before hydration
+ * too, and the hydrated page reads the boxes and changes the list in place; should the scripts fail,
+ * the first script sends the form (`page-bootstrap.ts`).
  */
 export function GalleryGrid({
   categories,
@@ -41,53 +43,69 @@ export function GalleryGrid({
   const headingId = useId();
   const shownTags = usePendingTags(tags);
   const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  // The filter is drawn as its navigation starts (flushSync), as Load More's "Loading..." is: the
+  // router's updates are otherwise transitions, which a busy phone drew 200-300 ms late.
+  const filter = (next: string[]) =>
+    void submit(
+      { [TAGS_PARAM]: next.join(",") },
+      { method: "get", action: "/gallery", preventScrollReset: true, flushSync: true },
+    );
+  // Boxes a visitor changed before hydration (the browser drew them at once) are the filter to show.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the page hydrates; later changes are the boxes' own events
+  useLayoutEffect(() => {
+    const boxes = form.current?.querySelectorAll<HTMLInputElement>("input[type=checkbox]") ?? [];
+    const chosen = categories.reduce(
+      (next, category, index) =>
+        boxes[index]?.checked === isCategoryActive(category, next) ? next : toggleCategory(category, next),
+      tags,
+    );
+    if (chosen !== tags) filter(chosen);
+  }, []);
   return (
     <section aria-labelledby={headingId} className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
       <h2 id={headingId} className="sr-only">
         Photos
       </h2>
-      <Form
-        method="get"
-        action="/gallery"
-        preventScrollReset
-        className="flex flex-wrap items-center gap-3"
-        onSubmit={(event) => {
-          // The pressed filter is drawn as its navigation starts (flushSync), as Load More's "Loading..."
-          // is: the router's updates are otherwise transitions, which a busy phone drew 200-300 ms late.
-          event.preventDefault();
-          const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-          void submit(submitter ?? event.currentTarget, { preventScrollReset: true, flushSync: true });
-        }}
-      >
+      <Form ref={form} method="get" action="/gallery" preventScrollReset className="flex flex-wrap items-center gap-3">
         <span className="mr-1 text-sm font-semibold uppercase tracking-wider text-muted">Filter</span>
-        {categories.map((category) => {
-          const active = isCategoryActive(category, shownTags);
-          return (
-            <button
-              key={category.label}
-              type="submit"
+        {categories.map((category) => (
+          <label
+            key={category.label}
+            className={cn(
+              "inline-flex min-h-11 cursor-pointer items-center rounded-full border px-5 text-sm font-semibold transition-colors",
+              "border-line bg-surface text-ink hover:border-brand-300 hover:bg-brand-50",
+              "has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:checked]:hover:bg-brand-600",
+              "has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-400",
+            )}
+          >
+            <input
+              type="checkbox"
               name={TAGS_PARAM}
-              value={toggleCategory(category, shownTags).join(",")}
-              aria-pressed={active}
-              data-hold-until-hydrated=""
-              // The look follows aria-pressed, which the page's first script sets on a filter tapped
-              // before hydration (page-bootstrap.ts).
-              className={cn(
-                "inline-flex min-h-11 items-center rounded-full border px-5 text-sm font-semibold transition-colors",
-                "border-line bg-surface text-ink hover:border-brand-300 hover:bg-brand-50",
-                "aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white aria-pressed:hover:bg-brand-600",
-              )}
-            >
-              {category.label}
-            </button>
-          );
-        })}
+              value={category.tags.join(",")}
+              checked={isCategoryActive(category, shownTags)}
+              // A click whose default was cancelled leaves the box as it was.
+              onChange={(event) => event.nativeEvent.defaultPrevented || filter(toggleCategory(category, shownTags))}
+              data-analytics={category.label}
+              {...contractProps.held()}
+              className="sr-only"
+            />
+            {category.label}
+          </label>
+        ))}
+        {/* Without JavaScript a change of the boxes is sent with this; with it, at once. */}
+        <button
+          type="submit"
+          className="hidden min-h-11 items-center rounded-full bg-brand-700 px-5 text-sm font-semibold text-white no-js:inline-flex"
+        >
+          Apply
+        </button>
         {shownTags.length > 0 ? (
           <Link
             to="/gallery"
             preventScrollReset
             data-analytics=""
-            data-hold-until-hydrated=""
+            {...contractProps.held()}
             className="inline-flex min-h-11 items-center px-3 text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-600"
           >
             Clear Filters

@@ -1,7 +1,12 @@
 import { type ReactNode, type Ref, useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
-import { AnswerTemplate, useAnsweredBeforeHydration } from "~/lib/answer-before-hydration";
+import {
+  AnswerTemplate,
+  HOLD_ATTRIBUTE,
+  contractProps,
+  useAnsweredBeforeHydration,
+} from "~/lib/answer-before-hydration";
 import type { NextPage } from "~/lib/paging";
 import { useFocusNewItems } from "~/lib/use-focus-new-items";
 
@@ -37,8 +42,8 @@ export function LoadMore({
         to={to}
         preventScrollReset
         data-analytics=""
-        data-hold-until-hydrated=""
-        data-answer={answerKey}
+        {...contractProps.held()}
+        {...contractProps.answered(answerKey)}
         aria-disabled={loading || undefined}
         onClick={(event) => {
           if (loading) event.preventDefault();
@@ -113,7 +118,7 @@ export function GrowingList<T>({
   // One structure whether or not the list can still be answered, so that growing keeps its items.
   const answerable = next !== null && !grown;
   return (
-    <div className="contents" data-answer-root={answerable ? "" : undefined}>
+    <div className="contents">
       <GrowingListView
         {...view}
         items={shown}
@@ -123,17 +128,12 @@ export function GrowingList<T>({
         answerKey={answerable ? answerKey : undefined}
       />
       {answerable ? (
-        // Only hydration completes the answer: the navigation to the longer list's address follows it.
-        // Should the scripts not come, the press goes back to being a link to that address. The answer
-        // is merged into the list, so the tap's frame draws only the new items. Focus goes
-        // to the first new item, or stays on Load More where the items hold nothing to focus (images),
-        // without scrolling, as the hydrated list does.
+        // Merged into the list, so the tap's frame draws only the new items; focus goes to the first new
+        // item, or stays on Load More where the items hold nothing to focus (images), as hydrated. Should
+        // the scripts not come, the list keeps them, and Load More leads one page further as a link.
         <AnswerTemplate
           answerKey={answerKey}
-          needsHydration
-          inPlace
-          focusInPlace
-          focus={`li:nth-child(${items.length + 1}) :is(a, button), a[data-hold-until-hydrated]`}
+          focus={`li:nth-child(${items.length + 1}) :is(a, button), a[${HOLD_ATTRIBUTE}]`}
         >
           <div className="contents">
             <GrowingListView {...view} items={[...items, ...next.items]} moreHref={next.moreHref} />

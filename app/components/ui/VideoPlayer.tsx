@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import {
   AnswerTemplate,
   CONTROLS_AFTER_PAINT_ATTRIBUTE,
+  contractProps,
   useAnsweredBeforeHydration,
 } from "~/lib/answer-before-hydration";
 import { cn } from "~/lib/cn";
@@ -55,7 +56,7 @@ export function VideoPlayer({
     // (Play, the link without JavaScript, the player), and the ring of a Play tapped before hydration
     // (app.css): the frame draws them instead.
     "has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-400",
-    "has-[[data-hold-until-hydrated][aria-busy=true]]:cursor-progress has-[[data-hold-until-hydrated][aria-busy=true]]:outline-3 has-[[data-hold-until-hydrated][aria-busy=true]]:outline-offset-2 has-[[data-hold-until-hydrated][aria-busy=true]]:outline-accent-400",
+    "has-[>button[aria-busy=true]]:cursor-progress has-[>button[aria-busy=true]]:outline-3 has-[>button[aria-busy=true]]:outline-offset-2 has-[>button[aria-busy=true]]:outline-accent-400",
     className,
   );
 
@@ -99,14 +100,13 @@ export function VideoPlayer({
   if (!video) return <div className={frame}>{poster}</div>;
 
   return (
-    <div className={frame} data-answer-root="">
+    <div className={frame}>
       <button
         type="button"
         className="group absolute inset-0 size-full cursor-pointer no-js:hidden"
         data-analytics={`Play video: ${title}`}
-        data-hold-until-hydrated=""
-        data-answer={answerKey}
-        data-fallback-href={video.url}
+        {...contractProps.held(video.url)}
+        {...contractProps.answered(answerKey)}
         onClick={() => setPlaying(true)}
       >
         <span className="sr-only">Play video: {title}</span>

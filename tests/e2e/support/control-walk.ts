@@ -37,7 +37,10 @@ interface Walked {
  */
 export async function expectEveryControlRecordsItsClick(page: Page, path: string): Promise<void> {
   // Streamed sections have arrived (images below the fold may still be loading lazily).
-  await expect(page.locator("[aria-busy='true']:not(:has(img))")).toHaveCount(0, { timeout: 15_000 });
+  // (A booking option's form, hidden until its radio is checked, is busy loading nothing.)
+  await expect(page.locator("[aria-busy='true']:not(:has(img))").filter({ visible: true })).toHaveCount(0, {
+    timeout: 15_000,
+  });
   await page.evaluate(() => window.addEventListener("click", (event) => event.preventDefault(), true));
 
   const walked: Record<number, string[]> = {};
