@@ -25,6 +25,13 @@ export const ANSWER_TEMPLATE_ATTRIBUTE = "data-answer-template";
 export const ANSWER_FOCUS_ATTRIBUTE = "data-answer-focus";
 /** On a `<video>` whose controls come once the browser is idle after its first frame (VideoPlayer.tsx). */
 export const CONTROLS_AFTER_PAINT_ATTRIBUTE = "data-controls-after-paint";
+/**
+ * Send on a form the browser's own checks refuse is answered by them before hydration, in the page's
+ * words: a field names the message the page's checks give when it is invalid, and the form the
+ * analytics category its problems are logged under (as `form_validation_error`, as the hydrated form does).
+ */
+export const VALIDITY_MESSAGE_ATTRIBUTE = "data-validity-message";
+export const VALIDITY_CATEGORY_ATTRIBUTE = "data-validity-category";
 
 /** The contract's marks as a component's props, so that no component spells an attribute's name. */
 export const contractProps = {
@@ -36,6 +43,9 @@ export const contractProps = {
   /** A control the first script answers, while `answerKey` is given. */
   answered: (answerKey: string | undefined): Record<string, string> =>
     answerKey === undefined ? {} : { [ANSWER_ATTRIBUTE]: answerKey },
+  /** A field's message when the browser's checks refuse it, or a form's analytics category for them. */
+  validityMessage: (message: string): Record<string, string> => ({ [VALIDITY_MESSAGE_ATTRIBUTE]: message }),
+  validityCategory: (category: string): Record<string, string> => ({ [VALIDITY_CATEGORY_ATTRIBUTE]: category }),
 };
 
 /**

@@ -309,8 +309,9 @@ describe("the first seconds' script", () => {
     expect(submitted).toEqual(["tags=ext"]);
   });
 
-  it("lets the browser's checks answer Send on a form they refuse, and holds it once they pass", () => {
-    document.body.innerHTML = `<form id="form" action="/contact" method="post" novalidate><input name="name" required>
+  it("lets the browser's checks answer Send on a form they refuse, in the page's words and logged, and holds it once they pass", () => {
+    document.body.innerHTML = `<form id="form" action="/contact" method="post" novalidate data-validity-category="contact">
+      <input name="name" required data-validity-message="Name is required.">
       <button id="send" type="submit" data-hold-until-hydrated="">Send</button></form>`;
     runFirstScript();
     window.pageBootstrap!.startHydration = vi.fn();
@@ -323,8 +324,16 @@ describe("the first seconds' script", () => {
     expect(submitted).not.toHaveBeenCalled();
     expect(document.getElementById("send")?.hasAttribute("aria-busy")).toBe(false);
     expect(window.pageBootstrap?.holding).toBe(false);
+    const input = document.querySelector("input") as HTMLInputElement;
+    expect(input.validationMessage).toBe("Name is required.");
+    expect(events("form_validation_error")).toEqual([
+      ["event", "form_validation_error", { event_category: "contact", event_label: "Name is required." }],
+    ]);
 
-    (document.querySelector("input") as HTMLInputElement).value = "Sam";
+    // Typed into, the field is the browser's to judge again.
+    input.value = "Sam";
+    input.dispatchEvent(new Event("input"));
+    expect(input.validity.customError).toBe(false);
     document.getElementById("send")?.click();
     expect(submitted).not.toHaveBeenCalled();
     expect(document.getElementById("send")?.getAttribute("aria-busy")).toBe("true");

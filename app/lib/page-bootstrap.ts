@@ -14,7 +14,15 @@
  * it does without JavaScript: its own action, its link's address (`FALLBACK_HREF_ATTRIBUTE`) in a new
  * tab, or its form sent; from then on, clicks are not held. Nothing here knows a component.
  */
-import { controlLabel, pageViewParams, recordClick, recordedControl, redactLabel, sendEvent } from "./analytics";
+import {
+  controlLabel,
+  eventParams,
+  pageViewParams,
+  recordClick,
+  recordedControl,
+  redactLabel,
+  sendEvent,
+} from "./analytics";
 import {
   ANSWER_ATTRIBUTE,
   ANSWER_FOCUS_ATTRIBUTE,
@@ -22,6 +30,8 @@ import {
   CONTROLS_AFTER_PAINT_ATTRIBUTE,
   FALLBACK_HREF_ATTRIBUTE,
   HOLD_ATTRIBUTE,
+  VALIDITY_CATEGORY_ATTRIBUTE,
+  VALIDITY_MESSAGE_ATTRIBUTE,
 } from "./answer-before-hydration";
 import { IDLE_TIMEOUT_MS } from "./use-after-next-paint";
 
@@ -60,11 +70,18 @@ const names = {
   answerTemplate: ANSWER_TEMPLATE_ATTRIBUTE,
   answerFocus: ANSWER_FOCUS_ATTRIBUTE,
   controlsAfterPaint: CONTROLS_AFTER_PAINT_ATTRIBUTE,
+  validityMessage: VALIDITY_MESSAGE_ATTRIBUTE,
+  validityCategory: VALIDITY_CATEGORY_ATTRIBUTE,
 };
 
 /** The first script's own code: its source is inlined, so it uses nothing but its arguments and the browser. */
 function firstSeconds(
-  recorders: { sendEvent: typeof sendEvent; recordClick: typeof recordClick; pageViewParams: typeof pageViewParams },
+  recorders: {
+    sendEvent: typeof sendEvent;
+    recordClick: typeof recordClick;
+    pageViewParams: typeof pageViewParams;
+    eventParams: typeof eventParams;
+  },
   n: typeof names,
 ): void {
   const root = document.documentElement;
@@ -221,11 +238,21 @@ function firstSeconds(
       // A link opened elsewhere (a middle click, a modifier key) leaves this page as it is.
       const { button, ctrlKey, metaKey, shiftKey, altKey } = event as MouseEvent;
       if (control instanceof HTMLAnchorElement && (button || ctrlKey || metaKey || shiftKey || altKey)) return;
-      // A form the browser's own checks refuse: they answer (the hydrated page's own checks use its words).
+      // A form the browser's own checks refuse: they answer, in the page's words until the field changes,
+      // logged as the hydrated form logs its checks' answers.
       const form = (control as HTMLButtonElement).form;
       if (form && !form.checkValidity()) {
         event.preventDefault();
         event.stopImmediatePropagation();
+        const field = form.querySelector<HTMLInputElement>(`[${n.validityMessage}]:invalid`);
+        const message = field?.getAttribute(n.validityMessage);
+        const category = form.getAttribute(n.validityCategory);
+        if (field && message) {
+          field.setCustomValidity(message);
+          field.addEventListener("input", () => field.setCustomValidity(""), { once: true });
+          if (category)
+            recorders.sendEvent("form_validation_error", recorders.eventParams({ category, label: message }));
+        }
         form.reportValidity();
         return;
       }
@@ -271,8 +298,8 @@ function firstSeconds(
  * records): the analytics functions it shares with the hydrated page, then `firstSeconds`.
  */
 export function pageBootstrapScript(): string {
-  const shared = [redactLabel, sendEvent, recordedControl, controlLabel, recordClick, pageViewParams];
-  const recorders = `{sendEvent:${sendEvent.name},recordClick:${recordClick.name},pageViewParams:${pageViewParams.name}}`;
+  const shared = [redactLabel, sendEvent, recordedControl, controlLabel, recordClick, pageViewParams, eventParams];
+  const recorders = `{sendEvent:${sendEvent.name},recordClick:${recordClick.name},pageViewParams:${pageViewParams.name},eventParams:${eventParams.name}}`;
   const script = `(function(){${shared.map(String).join("\n")}\n(${String(firstSeconds)})(${recorders},${JSON.stringify(names)});})();`;
   // Nothing in the code may end the inline script early; its block comments and indentation are only
   // bytes to a visitor (the code has no string, template or pattern that spans lines or holds a comment's marks).

@@ -297,9 +297,16 @@ test.describe("a click before hydration is held and replayed once hydrated", () 
     const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Send Message" }) });
     await form.getByRole("button", { name: "Send Message" }).click();
     expect(await isHydrated(page)).toBe(false);
-    // The browser's own checks answer at once: the first empty field is focused, nothing held or sent.
+    // The browser's own checks answer at once, in the page's words: the first empty field is focused,
+    // its message the page's, logged as the hydrated form logs it; nothing held or sent.
     await expect(form.getByLabel("Name")).toBeFocused();
     expect(await form.getByLabel("Name").evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+    expect(await form.getByLabel("Name").evaluate((input: HTMLInputElement) => input.validationMessage)).toBe(
+      "Name is required.",
+    );
+    expect((await events(page, "form_validation_error")).map(([, , params]) => params.event_label)).toEqual([
+      "Name is required.",
+    ]);
     await expect(form.getByRole("button", { name: "Send Message" })).not.toHaveAttribute("aria-busy", "true");
     release();
     await waitForHydration(page);
@@ -308,6 +315,7 @@ test.describe("a click before hydration is held and replayed once hydrated", () 
     await expect(form.getByRole("alert")).toHaveText("Name is required.");
     await expect(form.getByLabel("Name")).toBeFocused();
     expect((await events(page, "form_validation_error")).map(([, , params]) => params.event_label)).toEqual([
+      "Name is required.",
       "Name is required.",
     ]);
     expect(await labels(page)).toEqual(["Contact form: Send", "Contact form: Send"]);

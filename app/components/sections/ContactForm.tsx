@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import {
   type ContactField,
   contactInputFromForm,
+  contactMessages,
   HONEYPOT_FIELD,
   interestOptions,
   REFERRAL_PLACEHOLDER,
@@ -257,6 +258,7 @@ function ContactFormView({
       onPointerDown={onUse}
       className={`${cardClasses} space-y-6 p-6 sm:p-8`}
       aria-describedby={invalid ? errorId : undefined}
+      {...contractProps.validityCategory("contact")}
     >
       <div aria-live="polite" className="empty:hidden">
         {result?.status === "success" && !sending ? (
@@ -297,6 +299,7 @@ function ContactFormView({
               {field.label}
             </label>
             <input
+              {...contractProps.validityMessage(contactMessages[field.name])}
               id={fieldId(field.name)}
               name={field.name}
               type={field.type}
@@ -345,6 +348,7 @@ function ContactFormView({
           How did you hear about us?
         </label>
         <select
+          {...contractProps.validityMessage(contactMessages.referralSource)}
           id={fieldId("referralSource")}
           name="referralSource"
           required
