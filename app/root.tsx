@@ -91,7 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Page views on every navigation, and button clicks anywhere in the document (SPEC.md section 1). */
+/** Page views on every navigation, and button clicks anywhere (docs/architecture.md#analytics). */
 function useAnalytics() {
   const location = useLocation();
   useEffect(() => {

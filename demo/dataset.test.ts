@@ -1,5 +1,5 @@
 /**
- * The demo dataset (demo/data/space.json) validates against the field lists in SPEC.md section 3, its
+ * The demo dataset (demo/data/space.json) validates against the field lists of docs/content.md#the-content-model, its
  * entries conform to their content types, every asset file exists with the recorded size and
  * dimensions, and the demo's coverage rules hold.
  */
@@ -18,7 +18,7 @@ const root = join(here, "..");
 const space = JSON.parse(readFileSync(join(here, "data", "space.json"), "utf8")) as ContentfulExport;
 const LOCALE = "en-US";
 
-// ---------------------------------------------------------------- expectations (SPEC.md section 3)
+// ---------------------------------------------------------------- expectations (docs/content.md#the-content-model)
 
 type Expected = [id: string, type: string, required?: boolean][];
 
@@ -72,20 +72,20 @@ const EXPECTED_FIELDS: Record<string, Expected> = {
     ["site", "Symbol", true],
     ["backgroundImage", "Link<Asset>"],
   ],
-  // Not in SPEC.md: the pictures the space and home pages show in fixed places (docs/content.md).
+  // The site's own: the pictures the space and home pages show in fixed places (docs/content.md#the-content-model).
   siteImage: [
     ["key", "Symbol", true],
     ["site", "Symbol", true],
     ["image", "Link<Asset>", true],
   ],
-  // Beyond SPEC.md: the site's video tours (README, "Pointing it at real services").
+  // The site's own: its video tours.
   siteVideo: [
     ["key", "Symbol", true],
     ["title", "Symbol"],
     ["video", "Link<Asset>"],
     ["videoUrl", "Symbol"],
   ],
-  // Beyond SPEC.md: the legal pages' texts.
+  // The site's own: the legal pages' texts.
   legalText: [
     ["slug", "Symbol", true],
     ["title", "Symbol"],
@@ -291,7 +291,7 @@ function dirSize(dir: string): number {
 // ---------------------------------------------------------------- tests
 
 describe("content types", () => {
-  it("are exactly the five types of SPEC.md section 3 and the site's own siteImage, siteVideo and legalText", () => {
+  it("are exactly the hub's five types and the site's own siteImage, siteVideo and legalText", () => {
     expect(space.contentTypes.map((t) => t.sys.id).sort()).toEqual(Object.keys(EXPECTED_FIELDS).sort());
   });
 

@@ -9,8 +9,8 @@ import type { DemoRoute } from "./demo-proxy.ts";
 
 /**
  * Decides, per outside service, whether the site talks to the configured live service or to an
- * embedded stand-in (DESIGN.md section 4). A stand-in starts only for an integration that is not
- * configured, and the site reaches it over HTTP exactly as it reaches the real service. The stand-ins
+ * embedded stand-in (docs/configuration.md#demo-and-production-modes). A stand-in starts only for an
+ * unconfigured integration, and the site reaches it over HTTP exactly as it reaches the real service. The stand-ins
  * and the demo dataset are imported only when one is needed, so a production start never loads demo/.
  * In production (SITE_MODE=production, checked by parseEnv) every integration is configured except,
  * possibly, the lead webhook: leads are then stored and wait ("unconfigured") until it is set. Analytics

@@ -3,7 +3,7 @@ import { formatWithOptions } from "node:util";
 import pino, { type DestinationStream, type Logger } from "pino";
 
 /**
- * The server's log (DESIGN.md section 2): one JSON object per line in production, for a log collector;
+ * The server's log (docs/operations.md#logs): one JSON object per line in production, for a collector;
  * readable lines in development. Every line written while a request is handled carries its request
  * id, through `requestLogContext`. `bridgeConsole` sends the code's `console.*` calls through it too,
  * so services and loaders need no logger of their own.

@@ -2,7 +2,7 @@ import type { LucideIcon } from "lucide-react";
 import type { VideoSource } from "~/lib/video";
 import type { SiteImageName } from "./site-images";
 
-/** The shapes of the static business content (SPEC.md section 3). */
+/** The shapes of the static business content. */
 
 export interface PlanCard {
   title: string;
@@ -47,7 +47,7 @@ export interface FaqItem {
 }
 
 export interface VideoTourItem {
-  /** The `siteVideo` entry in the content service that gives its address (see README). */
+  /** The `siteVideo` entry that gives its address (docs/content.md#the-content-model). */
   key: string;
   title: string;
   description: string;

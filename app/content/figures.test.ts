@@ -16,7 +16,7 @@ import {
 } from "./pricing";
 import { coworking, eventSpaces, meetingRoomsPage, privateOffices } from "./spaces";
 
-/** Every figure of SPEC.md section 9, as the content modules state it. */
+/** The hub's figures as the modules state them (docs/decisions.md#what-the-site-does). */
 
 describe("usd", () => {
   it("writes dollars as en-US does, with thousands separators", () => {
@@ -28,7 +28,7 @@ describe("usd", () => {
 
 const allText = (value: unknown): string => JSON.stringify(value);
 
-describe("SPEC.md section 9 figures", () => {
+describe("the hub's figures", () => {
   it("coworking and offices", () => {
     expect(membership.coworking).toMatchObject({ price: 50, hours: "8am-5pm Mon-Fri", meetingRoomHours: 2 });
     expect(membership.dedicatedDesk).toMatchObject({ price: 250, hours: "24/7", meetingRoomHours: 10 });
@@ -108,7 +108,7 @@ describe("SPEC.md section 9 figures", () => {
     expect(businessHours).toMatchObject({ opensAt: "08:00", closesAt: "17:00" });
   });
 
-  it("the Terms keep their own 24-hour cancellation rule (SPEC.md section 9 notes the difference)", () => {
+  it("the Terms keep their own 24-hour cancellation rule", () => {
     expect(allText(termsOfService)).toContain("cancelled at least 24 hours before");
   });
 });
@@ -123,7 +123,7 @@ describe("one source for each figure", () => {
       (file) => !file.endsWith(path.join("content", "pricing.ts")) && !file.endsWith(path.join("content", "legal.ts")),
     );
 
-  it("no other module writes a price, capacity or hour of SPEC.md section 9 as a literal", () => {
+  it("no other module writes one of the hub's figures as a literal", () => {
     const literal =
       /\$\s?(25|50|150|250|350|400|500|550|650|700|750|950)\b|\b(72|40-50|8-10|1-2|2-3|4-5) (people|guests)\b|\b(48|24) hours\b/;
     const offenders = files.flatMap((file) =>

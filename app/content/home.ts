@@ -21,7 +21,7 @@ export interface PathwayCard {
   linkLabel: string;
 }
 
-/** The four "what brings you here" cards on the home page (SPEC.md, home item 2). */
+/** The home page's "what brings you here" cards (docs/decisions.md#what-the-site-does). */
 export const pathways: PathwayCard[] = [
   {
     icon: Laptop,

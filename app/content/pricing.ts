@@ -1,8 +1,8 @@
 import type { BookingOption, BookingOptionKey, PlanCard } from "./copy-types";
 
 /**
- * Every price, capacity and hour the site states (SPEC.md section 9), defined once. Copy elsewhere
- * interpolates these values; `figures.test.ts` checks them against the spec.
+ * Every price, capacity and hour the site states, defined once (docs/decisions.md#what-the-site-does). Copy
+ * elsewhere interpolates these; `figures.test.ts` checks them.
  */
 
 /**
@@ -195,7 +195,7 @@ export const meetingRoomPlans: PlanCard[] = [
   },
 ];
 
-/** The Think Lounge booking options, keyed as SPEC.md names them. */
+/** The Think Lounge booking options (docs/decisions.md#what-the-site-does). */
 export const bookingOptions: Record<BookingOptionKey, BookingOption> = {
   twoHourEvent: {
     title: "Two-Hour Event",

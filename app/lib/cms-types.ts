@@ -1,8 +1,8 @@
 import type { Document } from "@contentful/rich-text-types";
 
 /**
- * Content as the pages use it: plain, serialisable objects built by the content service from the
- * content service's entries (SPEC.md section 3). Asset URLs here are absolute.
+ * Content as the pages use it: plain, serialisable objects built from the content service's entries
+ * (docs/content.md#the-content-model). Asset URLs here are absolute.
  */
 
 export interface ImageAsset {

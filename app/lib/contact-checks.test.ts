@@ -31,7 +31,7 @@ describe("validateContact", () => {
     expect(validateContact({ ...valid, phone: "+1 870-555-0199" }).ok).toBe(true);
   });
 
-  it("reports the first failure in SPEC.md's order, with its message", () => {
+  it("reports the first failure in the checks' order, with its message", () => {
     const everythingWrong = { name: "  ", email: "nope", phone: "call me", interests: [], referralSource: "" };
     expect(failure(everythingWrong)).toEqual(["name", "Name is required."]);
     expect(failure({ ...everythingWrong, name: "Jo" })).toEqual(["email", "Please enter a valid email address."]);

@@ -12,7 +12,7 @@ import {
 
 /**
  * The contact form's one validation, used by the browser (before sending) and by the server (the
- * action): checks run in SPEC.md section 5's order, and the first failure is reported. The form imports
+ * action): checks run in order (docs/leads.md#intake), and the first failure is reported. The form imports
  * this module when it is first used, not with the page: zod's evaluation and the schemas' building were
  * the longest script task of /contact's start (issue 21's trace).
  */
@@ -23,7 +23,7 @@ const interestValues: readonly string[] = interestOptions.map((option) => option
 
 const withoutControlCharacters = (message: string) => z.refine<string>((value) => !hasControlCharacter(value), message);
 
-/** Each field's rule, in the order they are checked (SPEC.md section 5, then the referral select). */
+/** Each field's rule, in the order they are checked (docs/leads.md#intake). */
 export const contactFields = {
   name: z
     .string()

@@ -75,7 +75,7 @@ export interface ContactSubmission {
   referralSource: ReferralSource;
 }
 
-/** The fields a submission is checked on, in SPEC.md's order (contact-checks.ts holds their rules). */
+/** The fields checked, in order (docs/leads.md#intake); contact-checks.ts holds their rules. */
 export const contactFieldOrder = ["name", "email", "phone", "interests", "referralSource"] as const;
 export type ContactField = (typeof contactFieldOrder)[number];
 

@@ -29,7 +29,7 @@ const MONTHS = [
 ];
 
 /**
- * "March 5, 2026" (SPEC.md: long US format). An unreadable date gives "". A calendar date (what posts
+ * "March 5, 2026" (long US format). An unreadable date gives "". A calendar date (what posts
  * carry) is written out without Intl: a browser's first Intl date format costs it tens of milliseconds
  * of locale data, and cards format their dates while the page hydrates (issue 21's trace).
  */

@@ -1,6 +1,6 @@
 /**
- * Events as pages use them (from the events service, SPEC.md section 3), their classification
- * (section 4) and how they read, always in the hub's time zone.
+ * Events as pages use them (from the events service), their classification and how they read,
+ * always in the hub's time zone.
  */
 
 import { isoWithOffset } from "./dates";
@@ -55,7 +55,7 @@ export interface ClassifiedEvents {
   past: SiteEvent[];
 }
 
-/** SPEC.md section 4: upcoming = ends now or later; past = ended; cancelled ones are never shown. */
+/** Upcoming: ends now or later; past: ended; cancelled: never shown (docs/decisions.md#what-the-site-does). */
 export function classifyEvents(events: readonly SiteEvent[], now: Date): ClassifiedEvents {
   const at = now.getTime();
   const shown = events.filter((event) => !event.cancelled);

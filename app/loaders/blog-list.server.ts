@@ -4,7 +4,7 @@ import { toPostCard } from "~/lib/cms-types";
 import { pageFromSearch, splitNextPage } from "~/lib/paging";
 
 /**
- * The posts a blog list address shows: `?page=n` shows the newest n × 6 (SPEC.md: 6, then 6 more).
+ * A blog list address's posts: `?page=n` shows the newest n × 6 (docs/decisions.md#what-the-site-does).
  * The next page's posts come with them, so "Load More" shows them the moment it is pressed.
  */
 export async function loadPostList(content: ContentService, url: URL, tag?: string): Promise<PostListData> {

@@ -62,7 +62,7 @@ export async function loader(args: Route.LoaderArgs) {
   return data({ postState, hero, related }, { status });
 }
 
-/** SPEC.md: the description is the excerpt, else the first 150 characters of the body. */
+/** The description is the excerpt, else the first 150 characters of the body. */
 function postDescription(post: BlogPost): string {
   return post.excerpt || truncateText(richTextToPlainText(post.content), 150);
 }

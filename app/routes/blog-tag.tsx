@@ -16,8 +16,8 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { blogTagPath } from "~/lib/blog-paths";
 
 /**
- * Posts with one tag (/blog/tag/{tag}): beyond SPEC.md, whose tag links otherwise lead nowhere. The
- * list is awaited rather than streamed, because a tag without posts answers 404.
+ * Posts with one tag (/blog/tag/{tag}), where the brief's tag links lead (docs/decisions.md#departures-from-the-brief).
+ * Awaited rather than streamed: a tag without posts answers 404.
  */
 export const handle: RouteHandle = { searchParams: [PAGE_PARAM] };
 

@@ -147,7 +147,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /**
  * In the browser the form's answer comes through here. An answer that is not the action's own (a
  * refusal made before the router: 403 cross-site, 413; a proxy's 429 or 502; the network going away)
- * becomes SPEC's failure message in the form, which keeps what the visitor typed, instead of the
+ * becomes the form's failure message (docs/leads.md#intake), which keeps what was typed, not the
  * error page.
  */
 export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ContactResult> {
@@ -175,7 +175,7 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-/** SPEC.md, /contact: 'Get in Touch', the form, and location, phone and email cards from the site configuration. */
+/** 'Get in Touch', the form, and the location, phone and email cards (docs/decisions.md#what-the-site-does). */
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const headingId = useId();
   // The answer's token (without JavaScript): a refused form is sent again as the same submission, a

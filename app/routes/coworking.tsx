@@ -22,7 +22,7 @@ export function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
-/** SPEC.md, coworking: benefits, two video tours, pricing, success stories, amenities, FAQ, call to action. */
+/** Benefits, two video tours, plans, stories, amenities, FAQ, call to action (docs/decisions.md#what-the-site-does). */
 export default function CoworkingPage({ loaderData }: Route.ComponentProps) {
   return (
     <>

@@ -17,7 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
   const events = getServices(args.context).events.getEvents();
   const [hero, list] = await Promise.all([
     loadPageHero(args, page),
-    // SPEC.md: an empty list reads 'No events found...', while a list with nothing upcoming (only
+    // An empty list reads 'No events found...', while a list with nothing upcoming (only
     // past or cancelled events) reads 'No upcoming events.' under 'Upcoming Events'.
     streamSection(
       args,

@@ -23,8 +23,8 @@ export function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = introPageMeta(page);
 
 /**
- * SPEC.md, meeting rooms: benefits, one video tour, two room plans, success stories, features, FAQ, a
- * call to action to /contact, and 'Inquire About Membership' to /contact.
+ * Benefits, a video tour, two room plans, success stories, features, FAQ, a call to action and
+ * 'Inquire About Membership', both to /contact (docs/decisions.md#what-the-site-does).
  */
 export default function MeetingRoomsPage({ loaderData }: Route.ComponentProps) {
   return (

@@ -10,7 +10,7 @@ export const loader = heroLoader(page);
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
-/** SPEC.md: the press page shows its heading and description only. */
+/** Heading and description only (docs/decisions.md#what-the-site-does). */
 export default function PressPage({ loaderData }: Route.ComponentProps) {
   return <IntroHero page={page} hero={loaderData.hero} />;
 }

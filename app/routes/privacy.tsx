@@ -13,8 +13,8 @@ export const loader = legalPageLoader(page, privacyPolicy);
 export const meta: Route.MetaFunction = introPageMeta(page);
 
 /**
- * SPEC.md shows the Privacy page's heading and description only; we show the hub's privacy policy
- * below them (README, deliberate departures).
+ * The brief has the page's heading and description only; we show the hub's policy below them
+ * (docs/decisions.md#departures-from-the-brief).
  */
 export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
   return (

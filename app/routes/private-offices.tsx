@@ -22,7 +22,7 @@ export function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
-/** SPEC.md, private offices: benefits, one video tour, three office sizes, success stories, amenities, FAQ, call to action. */
+/** Benefits, a video tour, office sizes, stories, amenities, FAQ, call to action (docs/decisions.md#what-the-site-does). */
 export default function PrivateOfficesPage({ loaderData }: Route.ComponentProps) {
   return (
     <>

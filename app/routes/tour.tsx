@@ -17,7 +17,7 @@ export const loader = heroLoader(page);
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
-/** SPEC.md, /tour: 'Book Your Free Tour', the booking widget, and location, phone and email cards. */
+/** 'Book Your Free Tour', the booking widget, location, phone, email cards (docs/decisions.md#what-the-site-does). */
 export default function TourPage({ loaderData }: Route.ComponentProps) {
   const { bookingWidgetUrl } = useSiteConfig();
   const calendarUrl = `${bookingWidgetUrl}/widget/booking/${tourCalendarId}`;
@@ -37,7 +37,7 @@ export default function TourPage({ loaderData }: Route.ComponentProps) {
               title="Book a tour of Ozark Foundry"
               className="block h-[680px] w-full border-0 bg-white"
             />
-            {/* SPEC.md's fallback for browsers without frames. It stands beside the frame rather than in
+            {/* The fallback for browsers without frames. It stands beside the frame rather than in
                 it, because browsers ignore an iframe's content: this way it also helps a visitor whose
                 calendar fails to load. */}
             <p className="border-t border-line px-6 py-4 text-sm text-muted">

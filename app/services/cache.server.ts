@@ -1,5 +1,5 @@
 /**
- * An in-memory cache for responses from outside services (DESIGN.md section 5):
+ * An in-memory cache of outside services' answers (docs/architecture.md#content-and-its-caches):
  * - fresh for `freshMs`: served without asking the service;
  * - then stale: served at once while one background refresh runs;
  * - a failed refresh keeps the stale value, which is served for up to `staleIfErrorMs`;

@@ -3,7 +3,7 @@ import type { SiteEvent } from "~/lib/events";
 import type { Cache } from "./cache.server";
 
 /**
- * The events service (Archie-compatible, DESIGN.md sections 4 and 5): the server exchanges the client
+ * The events service (Archie-compatible, docs/architecture.md#content-and-its-caches): the server exchanges the
  * credentials for a token itself, so the secret never reaches a browser, and lists the space's events.
  */
 

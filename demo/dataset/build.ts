@@ -215,7 +215,7 @@ export const contentTypes: ExportContentType[] = [
     ],
     "2025-04-01T13:00:00.000Z",
   ),
-  // Beyond SPEC.md: the site's own video tours, so the hub's editors (not the code) choose them.
+  // The site's own video tours (docs/content.md#the-content-model), chosen by editors, not the code.
   contentType(
     "siteVideo",
     "Site Video",
@@ -229,7 +229,7 @@ export const contentTypes: ExportContentType[] = [
     ],
     "2026-11-20T15:00:00.000Z",
   ),
-  // Beyond SPEC.md: the legal pages' texts, so the hub's counsel (not the code) owns them.
+  // The site's own legal texts (docs/content.md#the-content-model), owned by counsel, not the code.
   contentType(
     "legalText",
     "Legal Text",

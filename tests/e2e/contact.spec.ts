@@ -64,7 +64,7 @@ const webhookPosts = (site: IsolatedSite) => site.webhook.received().filter((pos
 const submissionId = (page: Page) => page.locator('main form input[type="hidden"][name="submissionId"]').inputValue();
 
 test.describe("validation in the browser", () => {
-  test("the page has its heading, the form and the cards; the first problem in SPEC.md's order is announced, focused and sent to analytics", async ({
+  test("the page has its heading, the form and the cards; the first problem in the checks' order is announced, focused and sent to analytics", async ({
     page,
   }) => {
     await page.goto("/contact");
@@ -197,7 +197,7 @@ test.describe("validation in the browser", () => {
 });
 
 /**
- * What the form shows after an answer that is not the action's own: SPEC's failure message, with
+ * What the form shows after an answer not the action's own: the failure message (docs/leads.md#intake),
  * what was typed kept (and the same submission id, so sending it again is one lead should the first
  * have been stored after all), and 'Submission Failed' recorded.
  */

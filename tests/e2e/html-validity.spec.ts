@@ -5,9 +5,9 @@ import { type NuMessage, nuErrors } from "./support/nu-checker";
 import { demoBlogPost, siteRoutes } from "./support/routes";
 
 /**
- * The server's HTML of every page is valid HTML by the W3C's Nu HTML Checker: every route of SPEC.md
- * (with a blog post), a tag page, the not-found page and the error page, as a visitor's browser gets
- * it (sections may stream in) and as a crawler gets it (every page whole). No error is excused: there
+ * The server's HTML of every page is valid by the W3C's Nu HTML Checker: every route
+ * (docs/decisions.md#what-the-site-does, with a blog post), a tag page, the not-found and error pages, as a visitor's
+ * browser gets it (sections may stream in) and as a crawler gets it (every page whole). No error is excused: there
  * is no known false positive.
  */
 const pages: { path: string; status: number }[] = [

@@ -183,8 +183,8 @@ test.describe("shared layout on a phone", () => {
   }) => {
     await page.goto("/coworking");
 
-    // SPEC.md asks for a white fade at the hero's bottom; it fades into the page's own warm white
-    // instead, so the hero meets the page without a band (README, deliberate departures).
+    // The brief asks for a white fade at the hero's bottom; it fades into the page's warm white
+    // instead, so hero and page meet without a band (docs/decisions.md#departures-from-the-brief).
     const colours = await page.evaluate(() => {
       const hero = document.querySelector<HTMLElement>("[data-hero-slug]")!;
       const heroBox = hero.getBoundingClientRect();

@@ -3,7 +3,7 @@ import { expect, expectNoAxeViolations, test, waitForHydration } from "./support
 
 /**
  * The legal pages' texts belong to the hub (`legalText` entries in the content service); the site's
- * built-in texts are the fallback. /privacy shows its policy, a listed departure from SPEC.md.
+ * built-in texts are the fallback. /privacy shows its policy (docs/decisions.md#departures-from-the-brief).
  */
 
 const legalEntry = (slug: string, fields: Record<string, unknown>) => ({

@@ -2,8 +2,8 @@ import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./support/fixtures";
 
 /**
- * SPEC.md's entrance animations (a fade with a 20 px upward slide over 0.6 s, children staggered by
- * 0.2 s) for visitors who accept motion, and none for those who ask for less (DESIGN.md section 9).
+ * The entrance animations (a fade with a 20 px rise over 0.6 s, children 0.2 s apart) for visitors
+ * who accept motion, and none for those who ask for less (docs/decisions.md#what-the-site-does).
  * The other specs run with reduced motion (playwright.config.ts); this one and the route checks
  * (routes.spec.ts) see the page with its motion.
  */

@@ -1,7 +1,7 @@
 import { entriesOf, fieldOf } from "./support/dataset";
 import { expect, test, waitForHydration } from "./support/fixtures";
 
-/** /partners: the content service's partners, ordered, with their details (SPEC.md). */
+/** /partners: the partners, ordered, with their details (docs/decisions.md#what-the-site-does). */
 
 const partners = entriesOf("partners")
   .map((entry) => ({

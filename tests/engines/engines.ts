@@ -1,5 +1,5 @@
 /**
- * The two other engines the site must work in (DESIGN.md section 9), driven the same way: Debian's
+ * The two other engines the site must work in (docs/testing.md#the-suites), driven alike: Debian's
  * Firefox ESR through Puppeteer over WebDriver BiDi, and WebKitGTK's MiniBrowser through
  * WebKitWebDriver (classic W3C WebDriver, spoken here over fetch). No browser is downloaded.
  */

@@ -15,7 +15,7 @@ export function Header() {
         </Link>
         <DesktopNav groups={mainMenu} />
         <div className="flex items-center gap-2">
-          {/* SPEC.md calls Sign In a button: its clicks are recorded like one. */}
+          {/* Sign In counts as a button: its clicks are recorded like one. */}
           <SmartLink
             to={site.memberPortalUrl}
             data-analytics=""

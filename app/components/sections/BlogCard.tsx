@@ -8,8 +8,8 @@ import { TagLinks } from "./TagLinks";
 import { blogPostPath } from "~/lib/blog-paths";
 
 /**
- * A post in a list (SPEC.md, blog list): featured image, author initial, date, title, excerpt and
- * tags. The whole card leads to the post; the tags lead to their own lists.
+ * A post in a list (docs/decisions.md#what-the-site-does): featured image, author initial, date, title, excerpt and
+ * tags. The card leads to the post; the tags to their own lists.
  */
 export function BlogCard({ post }: { post: BlogPostCard }) {
   const { timeZone } = useSiteConfig();

@@ -8,9 +8,9 @@ import { ContentImage } from "../ui/ContentImage";
 const PLACEHOLDER = { url: "/images/event-placeholder.webp", width: 1200, height: 630, description: "" };
 
 /**
- * An event (SPEC.md, events): cover (a placeholder when it fails to load), title, date and time in the
- * hub's zone, price, an excerpt and the RSVP button to its public page. Upcoming events also offer an
- * `.ics` file for the visitor's calendar.
+ * An event (docs/decisions.md#what-the-site-does): cover (a placeholder when it fails to load), title, date and time
+ * in the hub's zone, price, excerpt and the RSVP button to its public page. Upcoming events also offer
+ * an `.ics` file.
  */
 export function EventCard({ event, calendarLink = true }: { event: EventView; calendarLink?: boolean }) {
   const placeholder = (

@@ -20,9 +20,9 @@ export interface EventListData {
 }
 
 /**
- * The events page's list (SPEC.md, /events): 'Upcoming Events' (with Event structured data) and the
- * 'Past Events' section that 'Show Past Events' / 'Hide Past Events' toggles (it works without
- * JavaScript). An empty list and a failed one read the same, as SPEC.md has it.
+ * The events page's list (docs/decisions.md#what-the-site-does): 'Upcoming Events' (with Event structured data) and
+ * the 'Past Events' section that 'Show Past Events' / 'Hide Past Events' toggles (it works without
+ * JavaScript). An empty list and a failed one read the same.
  */
 export function EventList({ section }: { section: StreamedSection<EventListData> }) {
   const none = <p className="text-lg text-muted">{NO_EVENTS_MESSAGE}</p>;

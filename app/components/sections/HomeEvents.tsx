@@ -3,7 +3,7 @@ import type { StreamedSection } from "~/lib/section-state";
 import { CardRow } from "./CardRow";
 import { EventCard } from "./EventCard";
 
-/** Up to three upcoming events (SPEC.md, home item 3); the section is left out when there are none or they cannot be loaded. */
+/** Up to 3 upcoming events (docs/decisions.md#what-the-site-does); left out when there are none or they fail. */
 export function HomeEvents({ section }: { section: StreamedSection<EventView[]> }) {
   return (
     <CardRow

@@ -3,7 +3,7 @@ import type { StreamedSection } from "~/lib/section-state";
 import { BlogCard } from "./BlogCard";
 import { CardRow } from "./CardRow";
 
-/** The three latest blog posts (SPEC.md, home item 8); nothing is rendered when they cannot be loaded. */
+/** The three latest blog posts (docs/decisions.md#what-the-site-does); nothing when they fail to load. */
 export function LatestPosts({ section }: { section: StreamedSection<BlogPostCard[]> }) {
   return (
     <CardRow

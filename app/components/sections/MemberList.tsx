@@ -2,7 +2,7 @@ import { useId } from "react";
 import { cn } from "~/lib/cn";
 import { cardClasses } from "../ui/Card";
 
-/** A grid of member business names (SPEC.md, /members: the name only). */
+/** Member business names in a grid (docs/decisions.md#what-the-site-does). */
 export function MemberList({ title, names }: { title: string; names: readonly string[] }) {
   const headingId = useId();
   return (

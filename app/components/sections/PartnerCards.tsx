@@ -12,13 +12,13 @@ import { Skeleton } from "../ui/Skeleton";
 export const PARTNERS_ERROR_MESSAGE = "Error loading partners. Please try again later.";
 export const PARTNERS_EMPTY_MESSAGE = "No partners available at this time.";
 
-/** "corporate" → "Corporate Partner" (SPEC.md: a '{Type} Partner' badge). */
+/** "corporate" → "Corporate Partner": a '{Type} Partner' badge. */
 export function partnerBadge(type: string): string {
   const label = type.trim().replace(/[-_]+/g, " ");
   return label ? `${label.charAt(0).toUpperCase()}${label.slice(1)} Partner` : "Partner";
 }
 
-/** The community partners (SPEC.md, /partners), streamed after the page's hero. */
+/** Community partners (docs/decisions.md#what-the-site-does), streamed after the hero. */
 export function PartnerCards({ section }: { section: StreamedSection<Partner[]> }) {
   const headingId = useId();
   return (

@@ -7,7 +7,7 @@ import { ButtonLink } from "../ui/Button";
 import { cardClasses } from "../ui/Card";
 import { SectionHeader, sectionFrame } from "../ui/SectionHeader";
 
-/** Pricing plans (SPEC.md plan card): title, price and period, description, features and a button; one may be 'Most Popular'. */
+/** Pricing plans: title, price and period, description, features and a button; one may be 'Most Popular'. */
 export function PlanCards({
   id,
   eyebrow,

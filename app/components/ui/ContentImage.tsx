@@ -31,7 +31,7 @@ export interface ContentImageProps {
 }
 
 /**
- * The site's one image component (SPEC.md image loader): a pulsing placeholder while the image loads,
+ * The site's one image component: a pulsing placeholder while the image loads,
  * nothing (or the fallback) when it fails. Content images are requested in the size they are shown
  * (WebP through the Images API, with `srcset`), with their intrinsic size so nothing shifts.
  */

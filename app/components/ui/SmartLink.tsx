@@ -7,7 +7,7 @@ export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElem
   children: ReactNode;
 }
 
-/** An in-app link for site paths; a new-tab link for external addresses (SPEC.md, shared layout). */
+/** A site path as an in-app link; an external address in a new tab (docs/decisions.md#what-the-site-does). */
 export function SmartLink({ to, children, ...rest }: SmartLinkProps) {
   if (isExternalHref(to)) {
     return (

@@ -7,9 +7,9 @@ import { assetSchema, collectionSchema, type ContentQuery } from "./model.server
 import type { ContentKind, ContentValue } from "./values.server";
 
 /**
- * Reading entries from the content service (SPEC.md section 7): the generic entries query, and what
- * every kind of content shares on the way to a page (assets, rich text, video addresses, skipping
- * malformed entries, paging).
+ * Reading the content service's entries (docs/architecture.md#content-and-its-caches): the generic entries query,
+ * and what every kind of content shares on the way to a page (assets, rich text, video addresses,
+ * skipping malformed entries, paging).
  */
 
 export function normalizeContentError(error: unknown): Error {
@@ -21,7 +21,7 @@ export function isContentError(error: unknown, name: string, detail?: string): b
   return error instanceof Error && error.name === name && (detail === undefined || error.message.includes(detail));
 }
 
-/** Whether the query failed because the space has no such content type (the optional types beyond SPEC.md). */
+/** Whether the space lacks the content type (the site's own are optional: docs/content.md#the-content-model). */
 export function isUnknownContentType(error: unknown): boolean {
   return isContentError(error, "InvalidQuery", "unknownContentType");
 }
@@ -104,7 +104,7 @@ export function createEntryReader({ client, assetUrl, log }: EntryReaderOptions)
       return results;
     },
 
-    /** The generic entries query (SPEC.md section 7); a content type is required. */
+    /** The generic entries query; a content type is required. */
     async getEntries(query: Record<string, unknown>): Promise<{ items: unknown[]; total: number }> {
       if (!query.content_type) throw new Error("Content type is required for Contentful queries");
       try {

@@ -1,5 +1,5 @@
 /**
- * Content: what the hub's editors publish in Contentful, as the site reads it (DESIGN.md sections 4-5).
+ * Content: what editors publish in Contentful, as the site reads it (docs/architecture.md#content-and-its-caches).
  *
  * - `liveContentConfig`, `createContentClient`, `assetUrlResolver` (client.server.ts): which space, and
  *   how asset addresses become the addresses pages use.

@@ -77,7 +77,7 @@ export type PageHeroSkeleton = EntrySkeletonType<
   "PageHero"
 >;
 
-// Beyond SPEC.md section 3: `siteImage` entries, the pictures in fixed places, found by their key.
+// `siteImage` entries: pictures in fixed places, found by their key (docs/content.md#the-content-model).
 export const SITE_IMAGE_TYPE = "siteImage";
 
 export type SiteImageSkeleton = EntrySkeletonType<
@@ -189,7 +189,7 @@ export const siteImageSchema = entrySchema({
 
 export const collectionSchema = z.object({ items: z.array(z.unknown()), total: z.number().int().nonnegative() });
 
-// Site videos (beyond SPEC.md section 3): `siteVideo` entries, found by their key.
+// `siteVideo` entries: the site's videos, by their key (docs/content.md#the-content-model).
 export type SiteVideoSkeleton = EntrySkeletonType<
   { key: EntryFieldTypes.Symbol; title: EntryFieldTypes.Symbol; video: AssetLink; videoUrl: EntryFieldTypes.Symbol },
   "siteVideo"
@@ -202,7 +202,7 @@ export const siteVideoSchema = entrySchema({
   videoUrl: optionalText,
 });
 
-// Legal texts (beyond SPEC.md section 3): `legalText` entries, found by their page's slug.
+// `legalText` entries: legal texts, by their page's slug (docs/content.md#the-content-model).
 export type LegalTextSkeleton = EntrySkeletonType<
   {
     slug: EntryFieldTypes.Symbol;

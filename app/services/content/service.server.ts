@@ -6,7 +6,7 @@ import { blogPostContent } from "./posts.server";
 import { siteContent } from "./site.server";
 import { contentCacheKey, type ContentKind, type ContentValue } from "./values.server";
 
-/** Content from the hosted content service (Contentful's Delivery API), SPEC.md section 7, as pages use it. */
+/** Content from Contentful's Delivery API, as pages use it (docs/architecture.md#content-and-its-caches). */
 
 export interface ContentServiceOptions {
   client: EntryReaderOptions["client"];
@@ -37,7 +37,7 @@ export function createContentService({
       store.get(contentCacheKey(kind, id), load);
   const source = { reader, cached: through(cache), lookedUp: through(lookupCache), contentSiteId, log };
   return {
-    /** The generic entries query (SPEC.md section 7); a content type is required. */
+    /** The generic entries query; a content type is required. */
     getEntries: reader.getEntries,
     ...siteContent(source),
     ...blogPostContent(source),

@@ -5,9 +5,9 @@ import { type ContentSource, isContentError, isUnknownContentType, normalizeCont
 import { legalTextSchema, pageHeroSchema, SITE_IMAGE_TYPE, siteImageSchema, siteVideoSchema } from "./model.server";
 
 /**
- * The hub's own pages: page heroes (`PageHero`), assets by id, and beyond SPEC.md the pictures
- * (`siteImage`), video tours (`siteVideo`) and legal texts (`legalText`) editors choose. A space without
- * one of the three types beyond SPEC.md has none of them, and the pages use their built-in ones.
+ * The hub's own pages: page heroes (`PageHero`), assets by id, and the pictures (`siteImage`), video
+ * tours (`siteVideo`) and legal texts (`legalText`) editors choose (docs/content.md#the-content-model). A space
+ * without one of these types has none of them, and the pages use their built-in ones.
  */
 
 const SITE_IMAGES_LIMIT = 200;
@@ -16,7 +16,7 @@ const SITE_VIDEOS_LIMIT = 100;
 export function siteContent({ reader, cached, contentSiteId, log }: ContentSource) {
   const { getEntries, parseItems, toImageAsset } = reader;
 
-  /** The entries of a content type beyond SPEC.md, or none when the space does not have that type. */
+  /** The entries of one of the site's own content types, or none when the space lacks that type. */
   async function optionalTypeEntries(query: Record<string, unknown>): Promise<unknown[] | null> {
     try {
       return (await getEntries(query)).items;

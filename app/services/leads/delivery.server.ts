@@ -6,7 +6,7 @@ import { failureKindOf, isRejection, type Lead, type LeadStore } from "./store.s
 import { webhookSignatureHeaders, webhookSigningKeys } from "./webhook-signature.server.ts";
 
 /**
- * Delivers stored leads to the lead-automation webhook (DESIGN.md section 5), in the background:
+ * Delivers stored leads to the lead-automation webhook (docs/leads.md#delivery), in the background:
  * - claims one lead right before posting it (a lease in the store), and gives the post a deadline inside
  *   that lease: it is cut off (a failed attempt) while `recordReserveMs` of the lease is still left to
  *   record its result, and not started when the claim came back too late for that. So no two workers,

@@ -3,7 +3,7 @@ import type { ContactSubmission } from "~/lib/contact";
 import { createRateLimiter, type SharedRateLimiter } from "./rate-limit.server.ts";
 
 /**
- * The lead store (DESIGN.md section 5): every accepted contact submission is written in one
+ * The lead store (docs/leads.md#intake): every accepted contact submission is written in one
  * transaction before the visitor sees success, and stays pending until the lead webhook has
  * confirmed it with a 2xx. Two implementations share this interface: a SQLite file in DATA_DIR (the
  * embedded default, one instance) and PostgreSQL when DATABASE_URL is set (several instances share one
@@ -15,7 +15,7 @@ import { createRateLimiter, type SharedRateLimiter } from "./rate-limit.server.t
  * addition, and keeps held spam out of reach of an earlier version of the site after a rollback.
  *
  * Migrations only add (tables, columns with defaults, indexes): an earlier version of the site runs on
- * a store a later one migrated (docs/deploy.md, "Upgrades and rollback"), and migrations.test.ts
+ * a store a later one migrated (docs/leads.md#the-stores-schema), and migrations.test.ts
  * builds the store as each earlier migration left it and opens it with the current code.
  */
 
