@@ -150,6 +150,7 @@ export function createApp(options: AppOptions): express.Express {
       mode: options.mode,
       siteOrigin: new URL(options.context.config.siteUrl).origin,
       pageCache: options.pageCache,
+      policy: options.csp ? (scripts) => contentSecurityPolicy(scripts, options.csp!) : null,
       getLoadContext(request, response) {
         const context = new RouterContextProvider();
         const preview = options.previewContext !== null && options.preview.isPreview(request);
@@ -245,7 +246,7 @@ function headers(options: AppOptions): express.RequestHandler {
     if (options.csp) {
       const nonce = createNonce();
       response.locals.nonce = nonce;
-      response.set("Content-Security-Policy", contentSecurityPolicy(nonce, options.csp));
+      response.set("Content-Security-Policy", contentSecurityPolicy({ nonce }, options.csp));
     }
     next();
   };

@@ -5,6 +5,7 @@ import type { PageCache } from "./page-cache.ts";
 import { pageCacheAnswers, REFRESH_LOCAL, type RenderOutcome, recordPage, sendCachedPage } from "./page-cache-http.ts";
 import { ABSOLUTE_FORM_LOCAL, canonicalPage } from "./request-target.ts";
 import { routePatternFor } from "./route-pattern.ts";
+import type { InlineScripts } from "./security.ts";
 
 /** How long a request waits for another request's first render of the same page before rendering it. */
 const FIRST_RENDER_WAIT_MS = 3_000;
@@ -24,6 +25,7 @@ export function reactRouterHandler({
   siteOrigin,
   getLoadContext,
   pageCache,
+  policy = null,
 }: {
   build: () => Promise<ServerBuild>;
   mode: string;
@@ -31,6 +33,8 @@ export function reactRouterHandler({
   siteOrigin: string;
   getLoadContext: (request: Request, response: Response) => RouterContextProvider;
   pageCache?: PageCache;
+  /** The Content-Security-Policy a kept page is sent with, for its inline scripts; null for none. */
+  policy?: ((scripts: InlineScripts) => string) | null;
 }) {
   const handle = createRequestHandler(build, mode);
   const render = (request: Request, response: Response, target: string, origin = siteOrigin) => {
@@ -83,10 +87,11 @@ export function reactRouterHandler({
         // re-render is kept (or it is too old to stand in).
         if (outcome === "not-a-page" && !(rendered!.status >= 500 && kept?.servableOnError)) cache.forget(key);
       };
-      await send(response, recordPage({ cache, key, response, rendered, version, onSettled }));
+      await send(response, recordPage({ cache, key, response, rendered, version, policy, onSettled }));
     } finally {
-      // Also when the visitor left before the page was sent, and the render never reached its end.
-      endRender({ kept: false });
+      // Also when the visitor left before the page was sent, and the render never reached its end. A
+      // page sent whole has reached `recordPage`'s end, which settles it once it is kept (compressed).
+      if (!response.writableEnded) endRender({ kept: false });
     }
   }
 
