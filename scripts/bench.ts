@@ -363,26 +363,32 @@ function tagAttribute(tag: string, name: string): string | null {
 }
 
 /**
- * The hero photograph a phone gets on `route`: the image its page preloads, in the width Lighthouse's
- * phone picks from the preload's candidates, in the format the browser would be sent.
+ * The hero image a phone gets from a page's HTML: the image the page preloads, in the width Lighthouse's
+ * phone picks from the preload's candidates; null when the page preloads no image.
  */
-async function heroPhotoOf(route: string): Promise<BaselinePhoto> {
-  const html = await (await fetch(`${origin}${route}`, { headers: { "User-Agent": "Mozilla/5.0 (bench)" } })).text();
+function phoneHeroUrl(html: string): string | null {
   const preload = [...html.matchAll(/<link [^>]*>/g)]
     .map((match) => match[0])
     .find((tag) => tagAttribute(tag, "rel") === "preload" && tagAttribute(tag, "as") === "image");
-  if (!preload) throw new Error(`${route} preloads no image.`);
+  if (!preload) return null;
   const candidates = (tagAttribute(preload, "imagesrcset") ?? "")
     .split(/,\s+/)
     .map((candidate) => candidate.trim().split(/\s+/))
     .map(([url = "", width = ""]) => ({ url, width: Number.parseInt(width, 10) }))
     .filter((candidate) => candidate.url && candidate.width > 0)
     .sort((a, b) => a.width - b.width);
-  const chosen =
+  return (
     candidates.find((candidate) => candidate.width >= PHONE_IMAGE_PIXELS)?.url ??
     candidates.at(-1)?.url ??
-    tagAttribute(preload, "href");
-  if (!chosen) throw new Error(`${route}'s image preload names no image.`);
+    tagAttribute(preload, "href")
+  );
+}
+
+/** `route`'s hero photograph as a phone gets it (the format the browser would be sent), for the baseline. */
+async function heroPhotoOf(route: string): Promise<BaselinePhoto> {
+  const html = await (await fetch(`${origin}${route}`, { headers: { "User-Agent": "Mozilla/5.0 (bench)" } })).text();
+  const chosen = phoneHeroUrl(html);
+  if (!chosen) throw new Error(`${route} preloads no image.`);
   const response = await fetch(new URL(chosen, origin), { headers: { Accept: IMAGE_ACCEPT } });
   if (!response.ok) throw new Error(`${route}'s hero answered ${response.status}.`);
   const bytes = new Uint8Array(await response.arrayBuffer());
@@ -390,6 +396,16 @@ async function heroPhotoOf(route: string): Promise<BaselinePhoto> {
   const contentType = response.headers.get("content-type") ?? "application/octet-stream";
   console.log(`Photograph baseline: ${route}'s hero, ${contentType}, ${width}x${height}, ${bytes.length} bytes.`);
   return { bytes, contentType, width: width ?? 1, height: height ?? 1 };
+}
+
+/**
+ * Requests a page, and the hero a phone gets from it, as a site running for a while has them at hand:
+ * its page cache filled, and its content service's CDN holding the image in that size and format.
+ */
+async function warmUp(url: string): Promise<void> {
+  const html = await (await fetch(url, { headers: { "User-Agent": "Mozilla/5.0 (bench warm-up)" } })).text();
+  const hero = phoneHeroUrl(html);
+  if (hero) await (await fetch(new URL(hero, url), { headers: { Accept: IMAGE_ACCEPT } })).arrayBuffer();
 }
 
 async function main(): Promise<void> {
@@ -425,7 +441,7 @@ async function main(): Promise<void> {
     for (const { url } of targets) {
       // A running site has its content cached; the first visit after a start fills the cache, and
       // measuring it would measure the content service rather than the page.
-      await fetch(url, { headers: { "User-Agent": "Mozilla/5.0 (bench warm-up)" } }).then((r) => r.text());
+      await warmUp(url);
     }
     for (let run = 0; run < runs; run += 1) {
       for (const { route, url } of targets) {
