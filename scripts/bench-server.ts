@@ -2,8 +2,8 @@
 // home page (from memory, with campaign tags, and rendered each time), a blog post and two static files
 // (a file of about the home page's size as sent, and the layout chunk, sent as the build compressed it), one after
 // another in a run, each with autocannon: 20 connections for 8 s, asking for gzip; with the server's CPU
-// time per request (user and system, read from /proc on Linux). DESIGN.md's budget:
-// the (cached) home page at least half the rate of the static file of its size. It reports; it is not
+// time per request (user and system, read from /proc on Linux). The budget (issue 51): the (cached)
+// home page at least 0.8 of the rate of the static file of its size. It reports; it is not
 // part of `npm test`. The machine's load average is printed with the numbers: other work on the
 // machine moves them.
 //   --no-build        use the existing build/
@@ -45,6 +45,9 @@ interface Row {
   /** The server process's CPU time (user and system) per request answered, or null where /proc is not. */
   cpuMicrosecondsPerRequest: number | null;
 }
+
+/** The cached home page's rate over the static file's of its size, at least (issue 51). */
+const HOME_TO_STATIC_BUDGET = 0.8;
 
 /** Clock ticks a second, as /proc counts CPU time (USER_HZ: 100 on every Linux this runs on). */
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -141,6 +144,8 @@ async function main(): Promise<void> {
   const loadBefore = loadavg();
   try {
     rows.push(await load("home page", "/"));
+    // A browser asks for Brotli: the kept page's Brotli bytes, as kept.
+    rows.push(await load("home page, Brotli", "/", { "accept-encoding": "br" }));
     // Campaign traffic: the page for its path, from memory (parameters the page does not read).
     rows.push(await load("home page, campaign tags", "/?utm_source=newsletter&utm_campaign=fall&gclid=x1"));
     // A `preview` cookie keeps a request away from the page cache: every answer is rendered.
@@ -172,7 +177,7 @@ async function main(): Promise<void> {
   const widths = lines[0]!.map((_, index) => Math.max(...lines.map((line) => line[index]!.length)));
   for (const line of lines) console.log(line.map((cell, index) => cell.padEnd(widths[index]!)).join("  "));
   const ratio = rows[0]!.requestsPerSecond / staticRate;
-  console.log(`\nHome page / static file of its size: ${ratio.toFixed(2)} (budget: at least 0.5)`);
+  console.log(`\nHome page / static file of its size: ${ratio.toFixed(2)} (budget: at least ${HOME_TO_STATIC_BUDGET})`);
   console.log(
     `Load average before ${loadBefore.map((n) => n.toFixed(2)).join(" ")}, after ${loadAfter.map((n) => n.toFixed(2)).join(" ")}`,
   );
