@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumFlags, headlessShellPath } from "./scripts/chromium-path.js";
 import { DEMO_SITE, SERVER_LOG_DIR } from "./tests/e2e/support/servers";
+import { TEST_METRICS_TOKEN } from "./tests/support/readiness";
 
 /**
  * End-to-end tests against the production build, in Debian's Chromium (its headless shell,
@@ -65,6 +66,8 @@ export default defineConfig({
         ERROR_TEST_ROUTE: "true",
         // Many tests send the contact form from this one machine; the limit has its own test.
         CONTACT_RATE_LIMIT: "100000",
+        // /readyz's details (tests/support/readiness.ts).
+        METRICS_TOKEN: TEST_METRICS_TOKEN,
       },
       reuseExistingServer: false,
       timeout: 60_000,

@@ -152,7 +152,8 @@ async function fillPageCache(): Promise<Crawl> {
 }
 
 async function readiness(): Promise<{ entries: number; bytes: number; queryEntries: number; queryBytes: number }> {
-  const body = (await (await fetch(`${origin}/readyz`)).json()) as {
+  const headers = { Authorization: `Bearer ${BENCH_METRICS_TOKEN}` };
+  const body = (await (await fetch(`${origin}/readyz`, { headers })).json()) as {
     content: { pages: { entries: number; bytes: number; queryEntries: number; queryBytes: number } };
   };
   return body.content.pages;
@@ -278,6 +279,7 @@ async function startLiveServices(): Promise<LiveServices> {
 }
 
 const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
+const BENCH_METRICS_TOKEN = "bench-memory-metrics-token-0123456789";
 
 async function main(): Promise<void> {
   if (!values["no-build"]) buildSite();
@@ -291,7 +293,13 @@ async function main(): Promise<void> {
     dataDir,
     nodeArgs,
     // Every post is stored (not refused by the per-client limit: they all come from 127.0.0.1).
-    env: { MEMORY_SAMPLES_FILE: samplesFile, CONTACT_RATE_LIMIT: "1000000", ...live?.env },
+    // The page cache's size is in /readyz's details, which need a metrics token.
+    env: {
+      MEMORY_SAMPLES_FILE: samplesFile,
+      CONTACT_RATE_LIMIT: "1000000",
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
+      ...live?.env,
+    },
   });
   const loadBefore = loadavg();
   try {

@@ -95,6 +95,28 @@ describe("npm run leads", { timeout: 30_000 }, () => {
     const pending = JSON.parse(cli("list", "--status", "pending", "--json").stdout);
     expect(pending.map((lead: { id: string }) => lead.id)).toContain(held.id);
     expect(cli("list", "--status", "spam", "--json").stdout.trim()).toBe("[]");
+    expect(cli("list", "--status", "pending").stdout).toContain(
+      "released, was held: form token missing; a link in the name",
+    );
+  });
+
+  it("lists what a visitor confirmed before a lead was sent", async () => {
+    const store = await openLeadStore({ dataDir });
+    const { lead } = await store.createOnce(
+      {
+        name: "Kim Lee (Acme.io)",
+        email: "kim@example.com",
+        phone: "870-555-0112",
+        interests: ["meeting-rooms"],
+        referralSource: "Event",
+      },
+      "c".repeat(32),
+      { confirmedReasons: "a word in the name looks like a domain" },
+    );
+    await store.close();
+    const listed = cli("list");
+    expect(listed.stdout).toContain(lead.id);
+    expect(listed.stdout).toContain("confirmed by the visitor: a word in the name looks like a domain");
   });
 
   it("restores a SQLite backup with the site stopped, saying what a restore means", async () => {

@@ -58,6 +58,17 @@ function shown(lead: Lead, full: boolean): Lead {
   return { ...lead, name: `${lead.name.charAt(0)}.`, email: maskEmail(lead.email), phone: maskPhone(lead.phone) };
 }
 
+/** The last column: why a lead is held, why its last post failed, or what the visitor confirmed to send it. */
+function whyNoted(lead: Lead): string {
+  if (lead.status === "spam") return `held: ${lead.spamReason}`;
+  const notes = [
+    lead.lastError,
+    lead.spamReason ? `released, was held: ${lead.spamReason}` : null,
+    lead.confirmedReasons ? `confirmed by the visitor: ${lead.confirmedReasons}` : null,
+  ];
+  return notes.filter(Boolean).join("; ");
+}
+
 function table(leads: Lead[]): string {
   const rows = leads.map((lead) => [
     lead.id,
@@ -68,7 +79,7 @@ function table(leads: Lead[]): string {
     lead.name,
     lead.email,
     lead.phone,
-    lead.status === "spam" ? `held: ${lead.spamReason}` : (lead.lastError ?? ""),
+    whyNoted(lead),
   ]);
   const header = [
     "id",
@@ -79,7 +90,7 @@ function table(leads: Lead[]): string {
     "name",
     "email",
     "phone",
-    "last error / why held",
+    "last error / why held / confirmed",
   ];
   const widths = header.map((title, index) => Math.max(title.length, ...rows.map((row) => row[index]!.length)));
   return [header, ...rows].map((row) => row.map((cell, index) => cell.padEnd(widths[index]!)).join("  ")).join("\n");
@@ -145,7 +156,7 @@ async function restore(): Promise<number> {
     const carried = report.carriedOver;
     if (carried?.readable) {
       console.log(
-        `From the store it replaced: ${carried.markedDelivered} lead(s) pending in the backup but delivered since are marked delivered (not posted again); ${carried.leadsKept} lead(s) and ${carried.spamKept} held spam stored since the backup are kept.`,
+        `From the store it replaced: ${carried.markedDelivered} lead(s) pending in the backup but delivered since are marked delivered (not posted again); ${carried.leadsKept} lead(s) and ${carried.spamKept} held spam stored or released since the backup are kept, and its ${carried.secretsKept} secret(s) (the form token's: forms open on visitors' screens still send).`,
       );
     } else {
       const why = carried
@@ -177,6 +188,15 @@ async function moveToPostgres(): Promise<number> {
     console.log(
       `${moved.pending} pending lead(s) in ${moved.source}: ${moved.copied} copied to ${moved.destination}, ${moved.alreadyThere} already there; ${moved.spamCopied} of ${moved.spam} held spam copied. The SQLite file is unchanged; do not start a site on it again, or its pending leads are delivered twice.`,
     );
+    for (const { name, outcome } of moved.secrets) {
+      if (outcome === "copied")
+        console.log(`The ${name} secret was copied: forms rendered before the move still send.`);
+      if (outcome === "different") {
+        console.log(
+          `PostgreSQL already has another ${name} secret, kept. Forms rendered by the SQLite instance were signed with the other one and would be held as forged: unless FORM_TOKEN_SECRET is set (the same on every instance), set it to both, the PostgreSQL one first (docs/operations.md).`,
+        );
+      }
+    }
     return 0;
   } catch (error) {
     console.error(`Nothing moved: ${(error as Error).message}`);

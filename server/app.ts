@@ -10,7 +10,7 @@ import { type AppContext, appContext, requestContext } from "~/context";
 import { seededRandom } from "~/lib/random";
 import { clientKey, createRateLimiter, type RateLimiter } from "~/services/leads";
 import { type DemoRoute, demoProxy } from "./demo-proxy.ts";
-import { metricsEndpoint, observeResponses, type ServerMetrics } from "./metrics.ts";
+import { bearerToken, metricsEndpoint, observeResponses, type ServerMetrics } from "./metrics.ts";
 import { precompressedAssets } from "./precompressed-assets.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 import type { PageCache } from "./page-cache.ts";
@@ -18,6 +18,7 @@ import { isPageCacheRefresh, skipPageCache } from "./page-cache-http.ts";
 import type { PreviewRoutes } from "./preview.ts";
 import { requestLogging } from "./request-log.ts";
 import { requestTargets } from "./request-target.ts";
+import { secretMatches } from "./secret-match.ts";
 import { limitBody, refuse, refuseCrossSiteWrites } from "./requests.ts";
 import { type ContentSecurityOrigins, contentSecurityPolicy, createNonce, securityHeaders } from "./security.ts";
 import { untrustedProxyWarning } from "./untrusted-proxy.ts";
@@ -40,7 +41,10 @@ export interface AppOptions {
   devMiddleware?: express.RequestHandler;
   /** Liveness (`/healthz`): cheap, no outside call. */
   health: () => Record<string, unknown>;
-  /** Readiness (`/readyz`): checks the lead store; `unavailable` answers 503. */
+  /**
+   * Readiness (`/readyz`): checks the lead store; `unavailable` answers 503. Its status goes to anyone (a
+   * load balancer); its counts and the worker's identity only with a metrics token as the bearer.
+   */
   readiness: () => Promise<{ status: "ok" | "degraded" | "unavailable" } & Record<string, unknown>>;
   warn?: (message: string) => void;
   logger: Logger;
@@ -94,13 +98,15 @@ export function createApp(options: AppOptions): express.Express {
     response.locals.route = "/healthz";
     response.set("Cache-Control", "no-store").json({ status: "ok", ...options.health() });
   });
-  app.get("/readyz", async (_request, response) => {
+  app.get("/readyz", async (request, response) => {
     response.locals.route = "/readyz";
     const readiness = await options.readiness();
+    const tokens = options.metrics?.tokens ?? [];
+    const staff = tokens.length > 0 && secretMatches(bearerToken(request.get("authorization")), tokens);
     response
       .status(readiness.status === "unavailable" ? 503 : 200)
       .set("Cache-Control", "no-store")
-      .json(readiness);
+      .json(staff ? readiness : { status: readiness.status });
   });
 
   // Without the token (or without metrics) this passes the request on, to the 404 of any unknown path.

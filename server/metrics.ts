@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { LeadStats, PostOutcome } from "~/services/leads";
+import { INTAKE_OUTCOMES, type IntakeOutcome, type LeadStats, type PostOutcome } from "~/services/leads";
 import type { PageCacheStats } from "./page-cache.ts";
 import { secretMatches } from "./secret-match.ts";
 
@@ -119,6 +119,13 @@ export function createServerMetrics({
   for (const outcome of ["delivered", "rejected", "failed", "timed_out"] satisfies PostOutcome[]) {
     leadPosts.inc({ outcome }, 0);
   }
+  const contactSubmissions = new Counter({
+    name: "hub_contact_submissions_total",
+    help: "Contact form sends this instance answered: delivered (stored for the webhook), held (a hard spam signal: stored, never posted), confirm (a soft signal: the visitor asked to send again, nothing stored), repeat (the same form sent again), folded (the same enquiry from another form within the hour), limited (over CONTACT_RATE_LIMIT), failed (the store refused it).",
+    labelNames: ["outcome"],
+    registers,
+  });
+  for (const outcome of INTAKE_OUTCOMES) contactSubmissions.inc({ outcome }, 0);
   const leadDelivery = new Histogram({
     name: "hub_lead_delivery_seconds",
     help: "From a lead stored to its delivery recorded, for the leads this instance delivered.",
@@ -174,6 +181,9 @@ export function createServerMetrics({
     registry,
     leadPost(outcome: PostOutcome): void {
       leadPosts.inc({ outcome });
+    },
+    contactSubmission(outcome: IntakeOutcome): void {
+      contactSubmissions.inc({ outcome });
     },
     leadDelivered(waitedMs: number): void {
       leadDelivery.observe(Math.max(0, waitedMs) / 1000);

@@ -205,6 +205,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
         store: leadStore,
         formTokens: createFormTokens({ secrets: formTokenSecrets }),
         onStored: () => leadDelivery.nudge(),
+        ...(metrics ? { onOutcome: metrics.contactSubmission } : {}),
         limit: env.CONTACT_RATE_LIMIT,
       }),
     },

@@ -26,7 +26,8 @@ export const HONEYPOT_FIELD = "bot-field";
  * signs with which form it is and when it was rendered (app/services/leads/form-token.server.ts), made
  * for the page (so the form has one without JavaScript too) and anew after each successful submission.
  * The store keeps one lead per submission, so a double click or a resend after a lost answer is not a
- * second lead; a form without a token the server signed is held as suspected spam.
+ * second lead; a form without a token the server signed is held as suspected spam, and one token carries
+ * at most three leads.
  */
 export const SUBMISSION_ID_FIELD = "submissionId";
 
@@ -44,6 +45,12 @@ export const contactMessages = {
 export const contactSuccessMessage = "Thank you for your submission! We will be in touch soon.";
 export const contactFailureMessage = "There was a problem submitting your request. Please try again later.";
 export const contactRateLimitMessage = "Too many submissions. Please try again in a few minutes.";
+/**
+ * The answer to a send that a person may have made but a bot often does (sent within seconds of the page,
+ * a page open for over a week, the same details again and again, a name with a word like a domain): the
+ * form comes back as it was sent, and the next send is delivered (docs/leads.md, "Spam").
+ */
+export const contactConfirmMessage = "Your message is not sent yet. Please check your details and press Send again.";
 
 /** What a form token (or a submission id from before tokens) can look like, give or take. */
 const FORM_TOKEN_SHAPE = /^[A-Za-z0-9._-]{16,160}$/;

@@ -1,13 +1,20 @@
 import { useId } from "react";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
-import { type ContactProblem, type ContactResult, ContactForm } from "~/components/sections/ContactForm";
+import {
+  type ContactProblem,
+  type ContactResult,
+  type ContactValues,
+  ContactForm,
+} from "~/components/sections/ContactForm";
 import { IntroHero } from "~/components/sections/IntroHero";
 import { ContactCards } from "~/components/sections/ContactCards";
 import { sectionFrame } from "~/components/ui/SectionHeader";
 import { pages } from "~/content/pages";
 import { getServices, requestContext } from "~/context";
 import {
+  contactConfirmMessage,
   contactFailureMessage,
+  type ContactInput,
   contactInputFromForm,
   contactInputFromJson,
   contactRateLimitMessage,
@@ -43,18 +50,40 @@ function untouchedFormProblem(): ContactProblem | null {
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
-const refuse = (status: number, message: string, options: { headers?: HeadersInit; submissionId?: string } = {}) =>
+const refuse = (
+  status: number,
+  message: string,
+  options: { headers?: HeadersInit; submissionId?: string | null; values?: ContactValues } = {},
+) =>
   data<ContactResult>(
-    { status: "error", message, ...(options.submissionId ? { submissionId: options.submissionId } : {}) },
+    {
+      status: "error",
+      message,
+      ...(options.submissionId ? { submissionId: options.submissionId } : {}),
+      ...(options.values ? { values: options.values } : {}),
+    },
     { status, headers: options.headers },
   );
 
+/** What the visitor typed, as the form shows it again (without JavaScript, the page is rendered anew). */
+function valuesOf(input: ContactInput): ContactValues {
+  const text = (value: unknown) => (typeof value === "string" ? value.slice(0, 300) : "");
+  return {
+    name: text(input.name),
+    email: text(input.email),
+    phone: text(input.phone),
+    interests: Array.isArray(input.interests) ? input.interests.filter((value) => typeof value === "string") : [],
+    referralSource: text(input.referralSource),
+  };
+}
+
 /**
- * The contact form's action (DESIGN.md section 5): the shared validation, the per-client limit, and the
- * lead stored before the visitor hears it was received. Suspected spam (the honeypot, the form token,
+ * The contact form's action (docs/leads.md): the shared validation, the per-client limit, the spam
+ * rules, and the lead stored before the visitor hears it was received. Suspected spam (a hard signal:
  * app/services/leads/spam.server.ts) is stored too but never delivered, and is thanked exactly alike,
- * with a new token, so a bot learns nothing from the answer. (Posts from other sites and oversized
- * bodies are refused before any route runs: server/requests.ts.)
+ * with a new token, so a bot learns nothing from the answer; a soft signal gets the form back as it was
+ * sent, asking the visitor to send it again. Every refusal keeps what the visitor typed. (Posts from
+ * other sites and oversized bodies are refused before any route runs: server/requests.ts.)
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const contentType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
@@ -75,19 +104,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submissionId = formTokenFrom(input.submissionId);
   const checked = validateContact(input);
   if (!checked.ok) {
-    const text = (value: unknown) => (typeof value === "string" ? value.slice(0, 300) : "");
     return data<ContactResult>(
       {
         status: "invalid",
         field: checked.field,
         message: checked.message,
-        values: {
-          name: text(input.name),
-          email: text(input.email),
-          phone: text(input.phone),
-          interests: Array.isArray(input.interests) ? input.interests.filter((value) => typeof value === "string") : [],
-          referralSource: text(input.referralSource),
-        },
+        values: valuesOf(input),
         ...(submissionId ? { submissionId } : {}),
       },
       { status: 400 },
@@ -103,14 +125,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (stored.status === "limited") {
     return refuse(429, contactRateLimitMessage, {
       headers: { "Retry-After": String(stored.retryAfterSeconds) },
-      submissionId: submissionId ?? undefined,
+      submissionId,
+      values: valuesOf(input),
     });
   }
   if (stored.status === "failed") {
-    return refuse(503, contactFailureMessage, { submissionId: submissionId ?? undefined });
+    return refuse(503, contactFailureMessage, { submissionId, values: valuesOf(input) });
+  }
+  if (stored.status === "confirm") {
+    return data<ContactResult>({
+      status: "confirm",
+      message: contactConfirmMessage,
+      values: valuesOf(input),
+      submissionId: stored.nextToken,
+    });
   }
   // Stored, as a lead or as suspected spam: the same answer, and the emptied form is a new submission.
-  return data<ContactResult>({ status: "success", message: contactSuccessMessage, submissionId: leads.newFormToken() });
+  return data<ContactResult>({ status: "success", message: contactSuccessMessage, submissionId: stored.nextToken });
 }
 
 /**
@@ -147,8 +178,9 @@ export function shouldRevalidate({
 /** SPEC.md, /contact: 'Get in Touch', the form, and location, phone and email cards from the site configuration. */
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const headingId = useId();
-  // A refused form (without JavaScript) is sent again as the same submission; otherwise the page's new id.
-  const submissionId = (actionData?.status !== "success" && actionData?.submissionId) || loaderData.submissionId;
+  // The answer's token (without JavaScript): a refused form is sent again as the same submission, a
+  // confirmation with the token that says so, and the emptied form after a thanks as a new one.
+  const submissionId = actionData?.submissionId || loaderData.submissionId;
   return (
     <>
       <IntroHero page={page} hero={loaderData.hero} />

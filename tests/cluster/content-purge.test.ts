@@ -15,6 +15,7 @@ import { liveContentEnv, startTestContentService } from "../e2e/support/content-
 import { demoPosts } from "../e2e/support/dataset.ts";
 import { type SpawnedSite, spawnSite } from "../e2e/support/spawn-site.ts";
 import { startTestDatabase, type TestDatabase } from "../support/postgres.ts";
+import { readinessOf } from "../support/readiness.ts";
 
 const SECRET = "cluster-webhook-secret-4c1d9e0b2a";
 
@@ -50,7 +51,7 @@ async function heading(site: SpawnedSite, slug: string): Promise<string> {
 }
 
 async function readiness(site: SpawnedSite): Promise<{ status: string; content: Record<string, unknown> }> {
-  return (await (await fetch(`${site.url}/readyz`)).json()) as { status: string; content: Record<string, unknown> };
+  return (await readinessOf(site.url)) as { status: string; content: Record<string, unknown> };
 }
 
 before(async () => {

@@ -9,6 +9,10 @@
  *   then drops its connections: no thanked lead is missing, and no lead is stored twice.
  * - (d) One form, with the submission id the page gave it, sent twice at once (a double click) and
  *   again to the other instance: one lead.
+ * - (e) The webhook refuses every post with 401 for 150 s (a signing secret being rotated) while leads
+ *   arrive, then is repaired, and no lead comes after: every lead is delivered within 60 s, once.
+ * - (f) A botnet posts 40 different enquiries with one form token to both instances at once: three are
+ *   delivered, the rest held.
  * Run with `npm run test:cluster` (after a build; `npm test` runs it last).
  */
 import assert from "node:assert/strict";
@@ -26,6 +30,7 @@ import { startTestDatabase, type TestDatabase } from "../support/postgres.ts";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy.ts";
 
 const OUTAGE_MS = 120_000;
+const REFUSAL_MS = 150_000;
 
 let database: TestDatabase;
 const sites: SpawnedSite[] = [];
@@ -452,6 +457,91 @@ describe("lead delivery and intake through bad moments, two instances per run", 
       assert.ok(repeats > 0, "a form whose insert committed unseen was sent again, and thanked as the same lead");
       assert.deepEqual(new Set(accepted.keys()), new Set(leads.map((lead) => lead.id)), "every lead is delivered");
       assert.equal(acceptedTwice(receiver.posts), 0, "no lead is delivered twice");
+    },
+  );
+
+  test(
+    "(e) the webhook refuses every post with 401 for 150 s, then is repaired: every lead is delivered within 60 s, once",
+    { timeout: 420_000 },
+    async () => {
+      let refusing = true;
+      const receiver = await startReceiver(() => (refusing ? 401 : 200));
+      const url = await database.createDatabase();
+      const env = { DATABASE_URL: url, LEAD_WEBHOOK_URL: receiver.url };
+      const pair = [await startInstance("e1", env), await startInstance("e2", env)];
+
+      const started = Date.now();
+      const answers: Promise<string>[] = [];
+      for (let index = 0; index < 30; index++) {
+        await sleepUntil(started + (index * (REFUSAL_MS - 10_000)) / 30);
+        answers.push(submit(pair[index % 2]!, visitor("e", index)));
+      }
+      assert.deepEqual(
+        (await Promise.all(answers)).filter((outcome) => outcome !== "thanked"),
+        [],
+        "every visitor is thanked while the webhook refuses posts",
+      );
+      await sleepUntil(started + REFUSAL_MS);
+      const postsWhileRefused = receiver.posts.length;
+      const repairedAt = Date.now();
+      refusing = false;
+
+      const leads = await storedLeads(url);
+      await until(() => receiver.accepted().size >= leads.length, 120_000);
+      const accepted = receiver.accepted();
+      const latest = Math.max(...leads.map((lead) => (accepted.get(lead.id) ?? Number.POSITIVE_INFINITY) - repairedAt));
+      const mostAttempts = Math.max(...(await storedLeads(url)).map((lead) => lead.attempts));
+      console.log(
+        [
+          "(e) webhook refusing every post with 401 for 150 s while 30 leads arrive, then repaired; no lead after",
+          `    leads: ${leads.length} stored, ${accepted.size} delivered; the most posts of one lead: ${mostAttempts}`,
+          `    posts: ${postsWhileRefused} refused, ${receiver.posts.length - postsWhileRefused} after the repair`,
+          `    duplicates: ${acceptedTwice(receiver.posts)} accepted twice`,
+          `    time to drain: the slowest lead delivered ${seconds(latest)} after the repair`,
+        ].join("\n"),
+      );
+
+      assert.equal(leads.length, 30, "every lead is stored");
+      assert.deepEqual(new Set(accepted.keys()), new Set(leads.map((lead) => lead.id)), "every lead is delivered");
+      assert.ok(
+        latest <= 60_000,
+        `every lead is delivered within 60 s of the repair (the slowest: ${seconds(latest)})`,
+      );
+      assert.equal(acceptedTwice(receiver.posts), 0, "no lead is accepted twice");
+    },
+  );
+
+  test(
+    "(f) one form token reused by a botnet on both instances at once carries three leads",
+    { timeout: 120_000 },
+    async () => {
+      const receiver = await startReceiver(() => 200);
+      const url = await database.createDatabase();
+      const env = { DATABASE_URL: url, LEAD_WEBHOOK_URL: receiver.url };
+      const pair = [await startInstance("f1", env), await startInstance("f2", env)];
+      const token = renderedFormToken();
+      const outcomes = await Promise.all(
+        Array.from({ length: 40 }, (_, index) => submit(pair[index % 2]!, visitor("f", index, token))),
+      );
+      assert.deepEqual(
+        outcomes.filter((outcome) => outcome !== "thanked"),
+        [],
+        "every post is thanked alike",
+      );
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      let held: number;
+      try {
+        held = Number((await client.query("SELECT COUNT(*) AS n FROM spam_leads")).rows[0].n);
+      } finally {
+        await client.end();
+      }
+      const leads = await storedLeads(url);
+      await until(() => receiver.accepted().size >= leads.length, 30_000);
+      console.log(`(f) one token, 40 enquiries on two instances at once: ${leads.length} leads, ${held} held`);
+      assert.equal(leads.length, 3, "three leads");
+      assert.equal(held, 37, "the rest held");
+      assert.equal(receiver.accepted().size, 3, "three delivered");
     },
   );
 

@@ -1,5 +1,6 @@
 import { expect, test } from "./support/fixtures";
 import { siteRoutes } from "./support/routes";
+import { readinessOf } from "../support/readiness.ts";
 
 /**
  * Addresses visitors make up (unknown post slugs) are cached apart from the pages' own content, so a
@@ -40,7 +41,7 @@ test("more unknown slugs than the look-up cache holds, then a content outage, le
     expect(statuses.every((status) => status === 404)).toBe(true);
   }
   // The look-up cache is full: the flood reached its limit.
-  const readiness = (await (await fetch(`${isolatedSite.url}/readyz`)).json()) as {
+  const readiness = (await readinessOf(isolatedSite.url)) as {
     content: { entries: { lookups: number } };
   };
   expect(readiness.content.entries.lookups).toBe(LOOKUP_CACHE_ENTRIES);

@@ -168,7 +168,11 @@ test("without the right bearer token, or without METRICS_TOKEN, /metrics is the 
   isolatedSite,
 }) => {
   test.setTimeout(60_000);
-  const off = await spawnSite({ ...liveContentEnv(isolatedSite.content), ...liveEventsEnv(isolatedSite.events) });
+  const off = await spawnSite({
+    ...liveContentEnv(isolatedSite.content),
+    ...liveEventsEnv(isolatedSite.events),
+    METRICS_TOKEN: "",
+  });
   try {
     const entriesBefore = (await scrape(isolatedSite)).get("hub_page_cache_entries");
     // An unknown address of the same length, so its page differs only where it names its path.

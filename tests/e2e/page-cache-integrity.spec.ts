@@ -4,6 +4,7 @@ import path from "node:path";
 import { demoBlogPost, siteRoutes } from "./support/routes";
 import { spawnSite } from "./support/spawn-site";
 import { expect, test } from "./support/fixtures";
+import { readinessOf } from "../support/readiness.ts";
 
 /**
  * The page cache answers only what it rendered (issue 21), tried as an attacker would: a corpus of
@@ -169,7 +170,7 @@ test("no request target or header makes the page cache keep anything but the pag
       expect(data.status, `${path} data`).toBe(200);
       await data.arrayBuffer();
     }
-    const warmed = (await (await fetch(`${target.url}/readyz`)).json()) as { content: { pages: { entries: number } } };
+    const warmed = (await readinessOf(target.url)) as { content: { pages: { entries: number } } };
     expect(warmed.content.pages.entries, "pages kept before the corpus").toBe(0);
 
     // The corpus, to the site whose page cache is empty, a route's variants at once.
@@ -256,7 +257,7 @@ test("no request target or header makes the page cache keep anything but the pag
     test.info().annotations.push({ type: "corpus", description: `${sent} raw requests over ${routes.length} routes` });
 
     // The cache holds the routes' pages and nothing else (no other spelling took a slot).
-    const readiness = (await (await fetch(`${target.url}/readyz`)).json()) as {
+    const readiness = (await readinessOf(target.url)) as {
       content: { pages: { entries: number; queryEntries: number; bytes: number } };
     };
     expect(readiness.content.pages.entries).toBe(kept.length);

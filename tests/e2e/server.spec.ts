@@ -11,6 +11,7 @@ import { expect, test } from "./support/fixtures";
 import { siteRoutes } from "./support/routes";
 import { DEMO_SITE } from "./support/servers";
 import { spawnSite } from "./support/spawn-site";
+import { readinessOf, TEST_METRICS_TOKEN } from "../support/readiness.ts";
 
 test.describe("the server", () => {
   test("answers /healthz with the integrations' modes: demo by default, analytics off", async ({ request }) => {
@@ -28,8 +29,18 @@ test.describe("the server", () => {
     });
   });
 
-  test("answers /readyz from the lead store: writable, nothing waiting, the worker's state", async ({ request }) => {
-    const response = await request.get("/readyz");
+  test("answers /readyz from the lead store: its status to anyone, and to staff writable, nothing waiting, the worker's state", async ({
+    request,
+  }) => {
+    // A load balancer (or anyone) gets the status alone: no counts, no worker's identity.
+    for (const authorization of [undefined, "Bearer e2e-wrong-token-0123456789abcdef", `Basic ${TEST_METRICS_TOKEN}`]) {
+      const anonymous = await request.get("/readyz", {
+        headers: authorization ? { Authorization: authorization } : {},
+      });
+      expect(anonymous.status()).toBe(200);
+      expect(await anonymous.json(), authorization).toEqual({ status: "ok" });
+    }
+    const response = await request.get("/readyz", { headers: { Authorization: `Bearer ${TEST_METRICS_TOKEN}` } });
     expect(response.status()).toBe(200);
     expect(response.headers()["cache-control"]).toBe("no-store");
     const body = await response.json();
@@ -89,7 +100,7 @@ test.describe("the server", () => {
       const posted = await fetch(`${site.url}/contact.data`, { method: "POST", body: form });
       expect(posted.status).toBe(200);
       expect(await posted.text()).toContain("Thank you for your submission!");
-      const readiness = await (await fetch(`${site.url}/readyz`)).json();
+      const readiness = await readinessOf(site.url);
       expect(readiness.leads).toMatchObject({ pending: 1, worker: { webhook: "not configured" } });
       await site.stop();
 

@@ -19,12 +19,15 @@ import { cardClasses } from "../ui/Card";
 /**
  * What the contact action answers (also rendered without JavaScript, from the page's own POST). A
  * refusal carries the form token that was sent, so the form sent again is the same submission; a
- * success carries a new one, for the emptied form.
+ * success carries a new one, for the emptied form; `confirm` (the form not sent yet: the visitor is
+ * asked to check it and send it again) carries the token that makes the next send go through. Every
+ * answer but a success carries what the visitor typed, for the form rendered anew without JavaScript.
  */
 export type ContactResult =
   | { status: "success"; message: string; submissionId: string }
   | { status: "invalid"; field: ContactField; message: string; values: ContactValues; submissionId?: string }
-  | { status: "error"; message: string; submissionId?: string };
+  | { status: "confirm"; message: string; values: ContactValues; submissionId: string }
+  | { status: "error"; message: string; values?: ContactValues; submissionId?: string };
 
 export interface ContactValues {
   name: string;
@@ -119,15 +122,21 @@ export function ContactForm({
   const result = fetcher.data ?? serverResult ?? null;
   const sending = checking || fetcher.state !== "idle";
   const invalid = clientError ?? (result?.status === "invalid" ? result : null);
-  const values = result?.status === "invalid" ? result.values : null;
+  const values = result && result.status !== "success" ? (result.values ?? null) : null;
+  const confirmRef = useRef<HTMLParagraphElement>(null);
 
   // After a successful submission the fields start empty again, as a new submission (with the new form
-  // token the server sent); a failure is recorded.
+  // token the server sent); asked to confirm, the form keeps what was typed, takes the token that lets
+  // the next send through, and the question takes focus; a failure is recorded.
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.status === "success") {
       formRef.current?.reset();
       setSubmissionId(fetcher.data.submissionId);
+    }
+    if (fetcher.data.status === "confirm") {
+      setSubmissionId(fetcher.data.submissionId);
+      confirmRef.current?.focus();
     }
     if (fetcher.data.status === "error") {
       trackEvent("Submission Failed", { category: "contact", label: fetcher.data.message });
@@ -192,7 +201,7 @@ export function ContactForm({
   }
 
   const answerable = untouchedProblem != null && result === null && clientError === null && !sending;
-  const view = { Form: fetcher.Form, id, result, sending, submissionId, values };
+  const view = { Form: fetcher.Form, id, result, sending, submissionId, values, confirmRef };
   return (
     <div className="contents" data-answer-root={answerable ? "" : undefined}>
       <ContactFormView
@@ -231,6 +240,8 @@ interface ContactFormViewProps {
   sending: boolean;
   submissionId: string;
   formRef?: Ref<HTMLFormElement>;
+  /** The line asking the visitor to confirm, which takes focus when it comes. */
+  confirmRef?: Ref<HTMLParagraphElement>;
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   /** A focus or a pointer in the form (its first use loads the checks). */
   onUse?: () => void;
@@ -248,6 +259,7 @@ function ContactFormView({
   sending,
   submissionId,
   formRef,
+  confirmRef,
   onSubmit,
   onUse,
   answerKey,
@@ -271,6 +283,20 @@ function ContactFormView({
       <div aria-live="polite" className="empty:hidden">
         {result?.status === "success" && !sending ? (
           <p role="status" className="rounded-xl bg-brand-50 px-4 py-3 font-semibold text-brand-800">
+            {result.message}
+          </p>
+        ) : null}
+        {result?.status === "confirm" && !sending ? (
+          // Focused on arrival: by the browser when the page is rendered anew (without JavaScript), else
+          // by the form (React only focuses form controls on `autoFocus`).
+          <p
+            ref={confirmRef}
+            role="alert"
+            tabIndex={-1}
+            // biome-ignore lint/a11y/noAutofocus: the answer to the visitor's own Send, which asks them to act
+            autoFocus
+            className="rounded-xl bg-amber-50 px-4 py-3 font-semibold text-amber-900 focus:outline-none focus-visible:ring-4 focus-visible:ring-amber-200"
+          >
             {result.message}
           </p>
         ) : null}

@@ -134,8 +134,34 @@ describe("lead delivery with a backlog", () => {
     for (const lead of [...waiting, next]) expect((await store.get(lead.id))?.status).toBe("delivered");
     expect(await store.get(rejected.id)).toMatchObject({ status: "pending", attempts: 1 });
     expect(log.info).toHaveBeenCalledWith(
-      expect.stringMatching(/accepts leads again after 5 failed post\(s\) here: 5 waiting lead\(s\) are due now/),
+      expect.stringMatching(/accepts leads again after 6 failed post\(s\) here: 5 waiting lead\(s\) are due now/),
     );
+  }, 20_000);
+
+  it("after a refusal of every post (401, 403, 404, 410, a redirect, a 429 without Retry-After), the first success makes the backlog due", async () => {
+    let refusal: number | null = 401;
+    const statuses = [401, 403, 404, 410, 308, 429];
+    await replaceSink({
+      respond: ({ idempotencyKey }) => {
+        if (refusal === null) return undefined;
+        const index = waiting.findIndex((lead) => lead.id === idempotencyKey);
+        const status = statuses[index % statuses.length]!;
+        return status === 308 ? { status, headers: { Location: "https://elsewhere.example/hooks" } } : { status };
+      },
+    });
+    // Backoffs far longer than the test, and a probe after half a second without posts: only the
+    // repair, seen by the probe, can bring the leads in time.
+    const { store, worker } = await setup({ firstRetryMs: 3_600_000, probeAfterMs: 500, pollMs: 250 });
+    const waiting: { id: string }[] = [];
+    for (const name of people(6)) waiting.push(await store.create({ ...submission, name }));
+    worker.start();
+    await vi.waitFor(async () => expect((await store.stats()).retrying).toBe(6), { timeout: 10_000 });
+    for (const lead of waiting) expect((await store.get(lead.id))?.failureKind).toBe("refused");
+    refusal = null;
+    await vi.waitFor(async () => expect((await store.stats()).delivered).toBe(6), { timeout: 10_000 });
+    // Each lead was accepted once.
+    const accepted = webhookPosts().map((post) => post.headers["idempotency-key"]);
+    expect(accepted.toSorted()).toEqual(waiting.map((lead) => lead.id).toSorted());
   }, 20_000);
 
   it("tries the lead due soonest early when nothing was posted for a while, so a recovery is seen", async () => {

@@ -131,7 +131,9 @@ describe("signed lead posts", () => {
     await vi.waitFor(async () => expect((await store.get(lead.id))?.attempts).toBe(1));
     expect(await store.get(lead.id)).toMatchObject({ status: "pending", lastStatus: 401 });
     expect(sink.received()).toEqual([]);
-    expect(outcomes).toEqual(["rejected"]);
+    // A 401 refuses every post (a secret being rotated), not this lead: failed, not rejected.
+    expect(outcomes).toEqual(["failed"]);
+    expect((await store.get(lead.id))?.failureKind).toBe("refused");
     expect(sent).toHaveLength(1);
 
     const unsigned = await fetch(`${sink.url}/hooks/leads`, {

@@ -88,23 +88,35 @@ describe("lead delivery against a webhook that says slow down", () => {
     expect(await store.deliveryGate("observer", 1)).toEqual({ open: true, probe: false });
   });
 
-  it("makes nothing due early when the webhook accepts a post after rate limiting, only after it was unavailable", async () => {
+  it("makes nothing due early when the webhook accepts a post after rate limiting, but what waited for an unavailable or refusing webhook", async () => {
     const answers = new Map<string, number>();
     const { fetch } = scriptedWebhook((key) => ({ status: answers.get(key) ?? 200 }));
     const { store, worker } = await setup({ fetch, firstRetryMs: 60_000 });
     const throttled = await store.create({ ...submission, name: "Throttled" });
+    // Rate limited by an earlier worker: it waits for the time the webhook gave (its Retry-After).
+    await store.claimDue({ worker: "earlier", leaseMs: 1_000, limit: 1 });
+    await store.recordFailure(throttled.id, "earlier", {
+      error: "webhook answered 429 (Retry-After 3600 s)",
+      status: 429,
+      kind: "rate-limited",
+      nextAttemptAt: new Date(Date.now() + 3_600_000),
+    });
     const unavailable = await store.create({ ...submission, name: "Unavailable" });
-    answers.set(throttled.id, 429);
+    const refused = await store.create({ ...submission, name: "Refused" });
     answers.set(unavailable.id, 500);
+    // A 429 without Retry-After says nothing about when: the endpoint refused posts as a whole.
+    answers.set(refused.id, 429);
     worker.start();
-    await vi.waitFor(async () => expect((await store.stats()).retrying).toBe(2));
+    await vi.waitFor(async () => expect((await store.stats()).retrying).toBe(3));
+    expect((await store.get(refused.id))?.failureKind).toBe("refused");
     const waitingUntil = (await store.get(throttled.id))!.nextAttemptAt;
     answers.clear();
     const healthy = await store.create({ ...submission, name: "Healthy" });
     worker.nudge();
     await vi.waitFor(async () => expect((await store.get(healthy.id))?.status).toBe("delivered"));
-    // The unavailable lead's backlog is due at once and delivered; the throttled one keeps its time.
+    // The backlog of the unavailable and the refused leads is due at once; the throttled one keeps its time.
     await vi.waitFor(async () => expect((await store.get(unavailable.id))?.status).toBe("delivered"));
+    await vi.waitFor(async () => expect((await store.get(refused.id))?.status).toBe("delivered"));
     expect(await store.get(throttled.id)).toMatchObject({ status: "pending", nextAttemptAt: waitingUntil });
   });
 

@@ -29,11 +29,12 @@ import { webhookSignatureHeaders, webhookSigningKeys } from "./webhook-signature
  *   until then, in the shared store; then one worker probes with one post, and the others wait for its
  *   answer (another "wait" is another hold). Posts already under way when the answer came are not
  *   recalled: they get their own answers;
- * - a 2xx after the webhook was unavailable (no answer, or a 5xx without Retry-After) means it is back:
- *   every lead waiting because it was unavailable becomes due at once, in the shared store, so every
- *   instance drains the backlog (at its pace). After rate limiting nothing becomes due early: those
- *   leads wait for the time the webhook gave. A lead the webhook rejected on its own (a 4xx others do
- *   not get) keeps its backoff. While leads wait, the worker looks at the store every few seconds, and
+ * - a 2xx after the webhook was unavailable (no answer, or a 5xx without Retry-After) or refused posts
+ *   as a whole (a redirect, 401, 403, 404, 405, 410, a 429 without Retry-After: a URL or secret being
+ *   fixed) means it is back: every lead waiting for that becomes due at once, in the shared store, so
+ *   every instance drains the backlog (at its pace, and within any Retry-After hold). After rate
+ *   limiting nothing becomes due early: those leads wait for the time the webhook gave. A lead the
+ *   webhook rejected on its own (a 4xx about its content) keeps its backoff. While leads wait, the worker looks at the store every few seconds, and
  *   tries the lead due soonest early when it has posted nothing for a while, so a recovery is noticed
  *   within a minute however long the backoffs have grown;
  * - when the store itself fails, the worker backs off too (from `firstRetryMs`, doubling up to a
@@ -194,8 +195,8 @@ export function createLeadDelivery({
   let stopped = true;
   /** Consecutive failures of the store (not of the webhook): the worker's own backoff. */
   let storeFailures = 0;
-  /** Posts that found the webhook unavailable since it last accepted one (here). */
-  let unavailableSinceSuccess = 0;
+  /** Posts that failed (other than a hold) since the webhook last accepted one (here). */
+  let failedSinceSuccess = 0;
   /** The shared store said to wait until then (a webhook's Retry-After, or another worker's probe). */
   let heldUntil: Date | null = null;
   /** When the last post started (the pace, and when to probe). */
@@ -282,7 +283,7 @@ export function createLeadDelivery({
   ): Promise<"failed" | "held"> {
     const waitMs = status === 429 || status === 503 ? retryAfterMs(retryAfter, now()) : null;
     const kind = failureKindOf(status, waitMs !== null);
-    if (kind === "unavailable") unavailableSinceSuccess++;
+    if (kind !== "rate-limited") failedSinceSuccess++;
     if (waitMs !== null) {
       // The webhook says when: every instance waits for it, this lead too, and its backoff does not grow.
       const until = new Date(now().getTime() + waitMs);
@@ -325,10 +326,9 @@ export function createLeadDelivery({
     acceptedNotRecorded.delete(lead.id);
     log.info(`Lead ${label(lead)} delivered.`);
     onDelivered?.(now().getTime() - Date.parse(lead.createdAt));
-    // Only after unavailability does a backlog become due at once (never after rate limiting).
-    if (lead.failureKind === "unavailable" || lead.failureKind === "rejected" || unavailableSinceSuccess > 0) {
-      await backlogDue(lead);
-    }
+    // Every acceptance may end an outage or a refusal that another instance saw: what waited for the
+    // webhook is due (one indexed update, which finds nothing when nothing waits).
+    await backlogDue(lead);
     if (mirrorUrl) await mirror(lead);
   }
 
@@ -337,10 +337,10 @@ export function createLeadDelivery({
     for (const lead of [...acceptedNotRecorded.values()]) await recordDelivery(lead);
   }
 
-  /** The webhook accepted a lead after it was unavailable: it is back, and what waited for it is due now. */
+  /** The webhook accepted a lead: if it was unavailable or refusing posts, it is back, and what waited for it is due now. */
   async function backlogDue(lead: Lead): Promise<void> {
-    const failures = unavailableSinceSuccess;
-    unavailableSinceSuccess = 0;
+    const failures = failedSinceSuccess;
+    failedSinceSuccess = 0;
     // A rejection this lead got was not about the lead after all: others that got it are due too.
     const sharedStatus = isRejection(lead.lastStatus) ? lead.lastStatus : null;
     const due = await store.makeBacklogDue(sharedStatus);

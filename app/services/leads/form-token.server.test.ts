@@ -17,7 +17,37 @@ describe("form tokens", () => {
       status: "valid",
       submissionId: token.split(".")[2],
       renderedAt,
+      confirmed: "",
     });
+  });
+
+  it("gives an answer's token the page's time or the form's id, and a confirmation what it confirms", () => {
+    let clock = renderedAt;
+    const tokens = createFormTokens({ secrets: [SECRET], now: () => clock });
+    const page = tokens.issue("contact");
+    const id = page.split(".")[2]!;
+    clock = new Date(renderedAt.getTime() + 60_000);
+    // After a thanks: a new form, rendered when the page was.
+    const next = tokens.check(tokens.issue("contact", { renderedAt }), "contact");
+    expect(next).toMatchObject({ status: "valid", renderedAt, confirmed: "" });
+    expect((next as { submissionId: string }).submissionId).not.toBe(id);
+    // Asked to confirm: the same form, now, naming what was asked.
+    const confirmation = tokens.issue("contact", { submissionId: id, confirmed: "fd" });
+    expect(confirmation).toMatch(/^contact\.[0-9a-z]+\.[0-9a-f]{32}\.fd\.[A-Za-z0-9_-]{43}$/);
+    expect(tokens.check(confirmation, "contact")).toEqual({
+      status: "valid",
+      submissionId: id,
+      renderedAt: clock,
+      confirmed: "fd",
+    });
+    // What a confirmation confirms is signed: added to a page's token, or changed, it is forged.
+    const [form, time, , signature] = page.split(".") as [string, string, string, string];
+    expect(tokens.check(`${form}.${time}.${id}.fd.${signature}`, "contact").status).toBe("forged");
+    const parts = confirmation.split(".");
+    expect(tokens.check([...parts.slice(0, 3), "f", parts[4]].join("."), "contact").status).toBe("forged");
+    expect(tokens.check([...parts.slice(0, 3), parts[4]].join("."), "contact").status).toBe("forged");
+    expect(() => tokens.issue("contact", { submissionId: "x" })).toThrow(/32 hex digits/);
+    expect(() => tokens.issue("contact", { confirmed: "F" })).toThrow(/letters/);
   });
 
   it("finds a missing, a made-up, a tampered and an old token", () => {
@@ -49,6 +79,8 @@ describe("form tokens", () => {
     expect(tokens.check(token, "contact").status).toBe("valid");
     clock = new Date(renderedAt.getTime() + FORM_TOKEN_MAX_AGE_MS + 1);
     expect(tokens.check(token, "contact")).toEqual({ status: "expired", submissionId: id, renderedAt });
+    // A forged token keeps the id it claims, so a resend of it is found as the same submission.
+    expect(tokens.check(`${form}.${time}.${id}.${flipped}`, "contact")).toEqual({ status: "forged", submissionId: id });
   });
 
   it("verifies with every secret and signs with the first, so a secret can be rotated", () => {

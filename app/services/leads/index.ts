@@ -1,11 +1,11 @@
 /**
- * Leads: what a contact submission becomes once the visitor has been thanked (DESIGN.md section 5).
+ * Leads: what a contact submission becomes once the visitor has been thanked (docs/leads.md).
  *
  * - `openLeadStore`: the store, a SQLite file in DATA_DIR by default or PostgreSQL when DATABASE_URL is
  *   set; both implement `LeadStore` (store.server.ts) and keep the contact limit.
- * - `createLeadIntake`: the contact action's door: rate limit, the spam rules (`spamReasons`, with the
- *   form token of `createFormTokens`), store (once per submission; suspected spam held back), hand over
- *   to delivery.
+ * - `createLeadIntake`: the contact action's door: a resend found, rate limit, the spam rules (hard
+ *   signals held back, soft ones asked to confirm, with the form token of `createFormTokens`), store
+ *   (once per submission, three leads per token at most), hand over to delivery.
  * - `startLeadHousekeeping`: once a day, by one instance, delivered leads older than LEAD_RETENTION_DAYS
  *   and spam held for 30 days are deleted; and each server says it uses the store (`restore` checks).
  * - `createLeadDelivery`: the background worker that claims each due lead with a lease right before it
@@ -32,7 +32,13 @@ export {
 } from "./delivery.server.ts";
 export { createFormTokens, type FormTokens, FORM_TOKEN_MAX_AGE_MS } from "./form-token.server.ts";
 export { IN_USE_WITHIN_MS, SPAM_RETENTION_DAYS, startLeadHousekeeping } from "./housekeeping.server.ts";
-export { createLeadIntake, type LeadIntake, type LeadSubmissionResult } from "./intake.server.ts";
+export {
+  createLeadIntake,
+  INTAKE_OUTCOMES,
+  type IntakeOutcome,
+  type LeadIntake,
+  type LeadSubmissionResult,
+} from "./intake.server.ts";
 export { maskEmail, maskEmailsInPath, maskPhone } from "./masking.ts";
 export { openLeadStore } from "./open-store.server.ts";
 export { clientKey, createRateLimiter, type RateLimiter, type SharedRateLimiter } from "./rate-limit.server.ts";

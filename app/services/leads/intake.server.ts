@@ -1,12 +1,32 @@
 import type { ContactSubmission } from "~/lib/contact";
-import type { FormTokens } from "./form-token.server.ts";
+import type { FormTokens, TokenCheck } from "./form-token.server.ts";
 import { maskEmail, maskPhone } from "./masking.ts";
 import { clientKey } from "./rate-limit.server.ts";
-import { DETAILS_WINDOW_MS, spamReasons } from "./spam.server.ts";
+import {
+  confirmationLetters,
+  confirmedReasons,
+  DETAILS_WINDOW_MS,
+  hardReasons,
+  MAX_LEADS_PER_TOKEN,
+  type SoftSignal,
+  SOFT_SIGNALS,
+  softSignals,
+  tokenUsedUpReason,
+} from "./spam.server.ts";
 import type { Lead, LeadStore } from "./store.server.ts";
 
+/**
+ * What became of a submission:
+ * - `stored`: thanked. `outcome` says how: a `new` lead (delivered, or held as spam when `held` has
+ *   reasons), a `repeat` of a submission already stored (the same form and details, sent again), or
+ *   `folded` into an earlier lead (the same details and interests from another form within the hour);
+ * - `confirm`: not stored; the visitor is asked to check the form and send it again (`signals` say why);
+ * - `limited`: over the client's allowance; `failed`: the store refused it.
+ * `nextToken` is the token of the form the visitor sees next.
+ */
 export type LeadSubmissionResult =
-  | { status: "stored"; id: string; spamReasons: string[] }
+  | { status: "stored"; outcome: "new" | "repeat" | "folded"; id: string; held: string[]; nextToken: string }
+  | { status: "confirm"; signals: SoftSignal[]; nextToken: string }
   | { status: "limited"; retryAfterSeconds: number }
   | { status: "failed" };
 
@@ -16,31 +36,111 @@ export interface SubmittedForm {
   honeypot?: string;
 }
 
+/** Each kind of answer, for the metrics: what people and bots met at the door. */
+export const INTAKE_OUTCOMES = ["delivered", "held", "confirm", "repeat", "folded", "limited", "failed"] as const;
+export type IntakeOutcome = (typeof INTAKE_OUTCOMES)[number];
+
 /**
- * Takes in contact submissions: at most `limit` accepted per client (its address, or its /64 for
- * IPv6) per window (CONTACT_RATE_LIMIT per 10 minutes), each stored before it is acknowledged and
- * then handed to delivery at once. Suspected spam (spam.server.ts) is stored too, with its reasons, and
- * never handed to delivery; the caller thanks it alike. A submission sent again with its form's token
- * (a double click, a resend after an answer that never arrived) is stored once and thanked each time.
+ * Takes in contact submissions (docs/leads.md): each checked against the spam rules (spam.server.ts)
+ * and stored before it is acknowledged, then handed to delivery at once.
+ * 1. A submission already stored (the same form token and details: a double click, the back button, a
+ *    resend after an answer that never arrived) is thanked again, stored once, and not counted against
+ *    the client's allowance (CONTACT_RATE_LIMIT per 10 minutes, per address or IPv6 /64).
+ * 2. A hard signal holds it as suspected spam, thanked alike.
+ * 3. The same details with the same interests as a lead of the last hour is that enquiry again: thanked
+ *    and folded into it.
+ * 4. A soft signal asks the visitor to confirm (unless the token is a confirmation already): nothing is
+ *    stored, and the answer carries a token that names what was asked; the confirmed send is stored
+ *    with those reasons.
+ * 5. Otherwise stored; a form token that already carried `MAX_LEADS_PER_TOKEN` leads is held instead.
  */
 export function createLeadIntake({
   store,
   formTokens,
   onStored,
+  onOutcome,
   limit,
   windowMs = 10 * 60_000,
   log = console,
   now = () => new Date(),
 }: {
-  store: Pick<LeadStore, "create" | "createOnce" | "countSameDetails" | "contactLimiter">;
+  store: Pick<
+    LeadStore,
+    "create" | "createOnce" | "findSubmission" | "findEnquiry" | "countSameDetails" | "contactLimiter"
+  >;
   formTokens: FormTokens;
   onStored: (lead: Lead) => void;
+  /** Told what became of every submission (the metrics). */
+  onOutcome?: (outcome: IntakeOutcome) => void;
   limit: number;
   windowMs?: number;
-  log?: Pick<Console, "error" | "info">;
+  log?: Pick<Console, "error" | "info" | "warn">;
   now?: () => Date;
 }) {
   let limiter = store.contactLimiter({ limit, windowMs });
+
+  /**
+   * The token of the form shown after a thanks: a new submission, rendered when the visitor's page was
+   * (so a second enquiry sent soon after a thanks is not "too fast": the page has been open a while).
+   */
+  const nextFormToken = (token: TokenCheck) =>
+    formTokens.issue("contact", token.status === "valid" ? { renderedAt: token.renderedAt } : {});
+
+  async function judge(
+    clientAddress: string,
+    submission: ContactSubmission,
+    form: SubmittedForm,
+    token: TokenCheck,
+  ): Promise<{ result: Exclude<LeadSubmissionResult, { status: "failed" }>; lead?: Lead }> {
+    const thanks = (lead: Lead, outcome: "new" | "repeat" | "folded", held: string[] = []) => ({
+      result: { status: "stored", outcome, id: lead.id, held, nextToken: nextFormToken(token) } as const,
+      lead,
+    });
+
+    if (token.submissionId) {
+      const stored = await store.findSubmission(submission, token.submissionId);
+      if (stored) return thanks(stored, "repeat");
+    }
+    const allowance = await limiter.attempt(clientKey(clientAddress));
+    if (!allowance.allowed) return { result: { status: "limited", retryAfterSeconds: allowance.retryAfterSeconds } };
+
+    const held = hardReasons({ honeypot: form.honeypot ?? "", token, name: submission.name });
+    if (held.length > 0) {
+      const spamReason = held.join("; ");
+      if (!token.submissionId) return thanks(await store.create(submission, { spamReason }), "new", held);
+      const { lead, repeat } = await store.createOnce(submission, token.submissionId, { spamReason });
+      return thanks(lead, repeat ? "repeat" : "new", repeat ? [] : held);
+    }
+    // Only a signed token (valid or expired) is left here, so there is a submission id.
+    const submissionId = token.submissionId!;
+
+    const receivedAt = now();
+    const since = new Date(receivedAt.getTime() - DETAILS_WINDOW_MS);
+    const earlier = await store.findEnquiry(submission, since);
+    if (earlier) return thanks(earlier, "folded");
+
+    const confirmed = token.status === "valid" ? token.confirmed : "";
+    if (confirmed === "") {
+      const signals = softSignals({
+        token,
+        name: submission.name,
+        sameDetailsBefore: await store.countSameDetails(submission, since, submissionId),
+        receivedAt,
+      });
+      if (signals.length > 0) {
+        const nextToken = formTokens.issue("contact", { submissionId, confirmed: confirmationLetters(signals) });
+        return { result: { status: "confirm", signals, nextToken } };
+      }
+    }
+
+    const { lead, repeat } = await store.createOnce(submission, submissionId, {
+      confirmedReasons: confirmed === "" ? null : confirmedReasons(confirmed).join("; "),
+      allowance: { leads: MAX_LEADS_PER_TOKEN, reason: tokenUsedUpReason },
+    });
+    if (repeat) return thanks(lead, "repeat");
+    return thanks(lead, "new", lead.status === "spam" ? [tokenUsedUpReason] : []);
+  }
+
   return {
     /**
      * Starts the counts afresh (the end-to-end tests' reset): a new limiter from the store, which for
@@ -58,40 +158,44 @@ export function createLeadIntake({
       submission: ContactSubmission,
       form: SubmittedForm = {},
     ): Promise<LeadSubmissionResult> {
-      let stored: { lead: Lead; repeat: boolean };
-      let reasons: string[];
+      const token = formTokens.check(form.token, "contact");
+      let result: Exclude<LeadSubmissionResult, { status: "failed" }>;
+      let lead: Lead | undefined;
       try {
-        const allowance = await limiter.attempt(clientKey(clientAddress));
-        if (!allowance.allowed) return { status: "limited", retryAfterSeconds: allowance.retryAfterSeconds };
-        const token = formTokens.check(form.token, "contact");
-        const receivedAt = now();
-        const since = new Date(receivedAt.getTime() - DETAILS_WINDOW_MS);
-        reasons = spamReasons({
-          honeypot: form.honeypot ?? "",
-          token,
-          name: submission.name,
-          sameDetailsBefore: await store.countSameDetails(submission, since, token.submissionId),
-          receivedAt,
-        });
-        const options = { spamReason: reasons.length > 0 ? reasons.join("; ") : null };
-        stored = token.submissionId
-          ? await store.createOnce(submission, token.submissionId, options)
-          : { lead: await store.create(submission, options), repeat: false };
+        ({ result, lead } = await judge(clientAddress, submission, form, token));
       } catch (error) {
         log.error("A lead could not be stored:", error);
+        onOutcome?.("failed");
         return { status: "failed" };
       }
-      const { lead, repeat } = stored;
-      const who = `${lead.id} (${maskEmail(lead.email)}, ${maskPhone(lead.phone)})`;
-      if (repeat) {
-        log.info(`Lead ${who} was sent again with the same submission id; it is stored once.`);
-      } else if (lead.status === "spam") {
-        log.info(`Lead ${who} held as suspected spam, not delivered unless staff release it: ${lead.spamReason}.`);
+      const who = `(${maskEmail(submission.email)}, ${maskPhone(submission.phone)})`;
+      if (result.status === "limited") {
+        log.info(`A contact submission ${who} was over the client's limit; asked to try again later.`);
+        onOutcome?.("limited");
+      } else if (result.status === "confirm") {
+        const why = result.signals.map((signal) => SOFT_SIGNALS[signal].reason).join("; ");
+        log.info(`A contact submission ${who} was not stored: the visitor is asked to confirm it (${why}).`);
+        onOutcome?.("confirm");
+      } else if (result.outcome === "repeat") {
+        log.info(`Lead ${result.id} ${who} was sent again with the same form; it is stored once.`);
+        onOutcome?.("repeat");
+      } else if (result.outcome === "folded") {
+        log.info(`A contact submission ${who} repeats lead ${result.id} of the last hour; folded into it.`);
+        onOutcome?.("folded");
+      } else if (result.held.length > 0) {
+        log.warn(
+          `Lead ${result.id} ${who} HELD as suspected spam, not delivered unless staff release it (npm run leads -- release ${result.id}): ${result.held.join("; ")}.`,
+        );
+        onOutcome?.("held");
       } else {
-        log.info(`Lead ${who} stored.`);
-        onStored(lead);
+        const afterConfirming = lead?.confirmedReasons
+          ? ` after the visitor confirmed it (${lead.confirmedReasons})`
+          : "";
+        log.info(`Lead ${result.id} ${who} stored${afterConfirming}.`);
+        onOutcome?.("delivered");
+        onStored(lead!);
       }
-      return { status: "stored", id: lead.id, spamReasons: repeat ? [] : reasons };
+      return result;
     },
   };
 }

@@ -63,11 +63,19 @@ describe("moveLeadsToPostgres", () => {
     });
     await sqlite.markDelivered(delivered.id);
     const held = await sqlite.create({ ...submission, name: "Held Bot" }, { spamReason: "honeypot filled" });
+    const secret = await sqlite.sharedSecret("form-token", () => "the-sqlite-instance-s-form-token-secret");
     const before = await sqlite.list();
     await sqlite.close();
 
     const first = await moveLeadsToPostgres({ dataDir, databaseUrl: database.url });
-    expect(first).toMatchObject({ pending: 2, copied: 2, alreadyThere: 0, spam: 1, spamCopied: 1 });
+    expect(first).toMatchObject({
+      pending: 2,
+      copied: 2,
+      alreadyThere: 0,
+      spam: 1,
+      spamCopied: 1,
+      secrets: [{ name: "form-token", outcome: "copied" }],
+    });
     expect(first.destination).not.toContain("@");
 
     const postgres = await openLeadStore({ dataDir: "unused", databaseUrl: database.url });
@@ -95,10 +103,18 @@ describe("moveLeadsToPostgres", () => {
       const resent = await postgres.createOnce({ ...submission, name: "Avery Lin", interests: [] }, "form-7");
       expect(resent).toMatchObject({ repeat: true, lead: { id: fresh.id } });
 
+      // The forms the SQLite instance rendered verify on every PostgreSQL instance.
+      expect(await postgres.sharedSecret("form-token", () => "another")).toBe(secret);
       // Run again (say, after an interruption): nothing is copied twice.
       await postgres.recordMirror(fresh.id, "mirror answered 200");
       const again = await moveLeadsToPostgres({ dataDir, databaseUrl: database.url });
-      expect(again).toMatchObject({ pending: 2, copied: 0, alreadyThere: 2, spamCopied: 0 });
+      expect(again).toMatchObject({
+        pending: 2,
+        copied: 0,
+        alreadyThere: 2,
+        spamCopied: 0,
+        secrets: [{ name: "form-token", outcome: "same" }],
+      });
       expect(await postgres.list()).toHaveLength(3);
       expect((await postgres.get(fresh.id))?.mirrorStatus).toBe("mirror answered 200");
     } finally {
@@ -108,6 +124,22 @@ describe("moveLeadsToPostgres", () => {
     const reopened = await openLeadStore({ dataDir, now: () => clock });
     expect(await reopened.list()).toEqual(before);
     await reopened.close();
+  });
+
+  it("keeps a secret PostgreSQL made first, and says the other one differs", async () => {
+    const sqlite = await openLeadStore({ dataDir });
+    await sqlite.sharedSecret("form-token", () => "the-sqlite-secret");
+    await sqlite.close();
+    const postgres = await openLeadStore({ dataDir: "unused", databaseUrl: database.url });
+    try {
+      await postgres.sharedSecret("form-token", () => "the-postgres-secret");
+      expect(await moveLeadsToPostgres({ dataDir, databaseUrl: database.url })).toMatchObject({
+        secrets: [{ name: "form-token", outcome: "different" }],
+      });
+      expect(await postgres.sharedSecret("form-token", () => "x")).toBe("the-postgres-secret");
+    } finally {
+      await postgres.close();
+    }
   });
 
   it("tolerates a column only one of the stores has", async () => {

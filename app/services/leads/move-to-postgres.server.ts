@@ -6,12 +6,15 @@ import { loadSqlite } from "./sqlite-store.server.ts";
 import { describeDatabaseUrl } from "./store.server.ts";
 
 /**
- * Moving from one instance on SQLite to several on PostgreSQL: copies the pending leads (and the spam
- * held for staff to look at) of the SQLite store in DATA_DIR into the PostgreSQL store at DATABASE_URL
- * (its schema created or migrated first, as the site does), in one transaction. Each lead keeps its id (the webhook's `Idempotency-Key`), its
- * attempts and its last error; a lead already there (its id, or any other unique key) is skipped, so running it again copies
- * nothing twice. Claims are not copied: a moved lead is free for any worker. The SQLite file is only
- * read, never changed.
+ * Moving from one instance on SQLite to several on PostgreSQL: copies the pending leads, the spam held
+ * for staff to look at and the secrets the store made (the form token's, which signed the forms open on
+ * visitors' screens) from the SQLite store in DATA_DIR into the PostgreSQL store at DATABASE_URL (its
+ * schema created or migrated first, as the site does), in one transaction. Each lead keeps its id (the
+ * webhook's `Idempotency-Key`), its attempts and its last error; a lead already there (its id, or any
+ * other unique key) is skipped, so running it again copies nothing twice. A secret PostgreSQL already
+ * has (an instance started on it first) is kept, and the move says so: forms signed with the other
+ * one then need both in FORM_TOKEN_SECRET. Claims are not copied: a moved lead is free for any worker.
+ * The SQLite file is only read, never changed.
  *
  * The columns copied are those both tables have, so a column either store gains later comes along
  * when the other has it too.
@@ -29,6 +32,8 @@ export interface MoveResult {
   /** Held spam in the SQLite store, and how much of it was copied (the rest was there already). */
   spam: number;
   spamCopied: number;
+  /** The store's secrets (by name: `form-token`): copied, already there alike, or different there (kept). */
+  secrets: { name: string; outcome: "copied" | "same" | "different" }[];
 }
 
 interface Table {
@@ -49,6 +54,7 @@ export async function moveLeadsToPostgres({
   const sqlite = new DatabaseSync(source, { readOnly: true });
   let leads: Table;
   let spam: Table;
+  let secrets: { key: string; value: string }[];
   try {
     sqlite.exec("PRAGMA busy_timeout = 5000");
     const read = (table: string, where: string): Table => {
@@ -61,6 +67,12 @@ export async function moveLeadsToPostgres({
     };
     leads = read("leads", "status = 'pending'");
     spam = read("spam_leads", "1 = 1");
+    const hasSettings = sqlite
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'lead_settings'")
+      .get();
+    secrets = hasSettings
+      ? (sqlite.prepare("SELECT key, value FROM lead_settings WHERE key LIKE 'secret:%'").all() as typeof secrets)
+      : [];
   } finally {
     sqlite.close();
   }
@@ -98,9 +110,20 @@ export async function moveLeadsToPostgres({
     await client.query("BEGIN");
     let copied: number;
     let spamCopied: number;
+    const secretOutcomes: MoveResult["secrets"] = [];
     try {
       copied = await copy("leads", leads);
       spamCopied = await copy("spam_leads", spam);
+      for (const { key, value } of secrets) {
+        const { rows } = await client.query<{ value: string }>(
+          `INSERT INTO lead_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET key = excluded.key
+           RETURNING value, (xmax = 0) AS inserted`,
+          [key, value],
+        );
+        const name = key.slice("secret:".length);
+        const inserted = (rows[0] as unknown as { inserted: boolean }).inserted;
+        secretOutcomes.push({ name, outcome: inserted ? "copied" : rows[0]!.value === value ? "same" : "different" });
+      }
       await client.query("COMMIT");
     } catch (error) {
       await client.query("ROLLBACK").catch(() => undefined);
@@ -114,6 +137,7 @@ export async function moveLeadsToPostgres({
       alreadyThere: leads.rows.length - copied,
       spam: spam.rows.length,
       spamCopied,
+      secrets: secretOutcomes,
     };
   } finally {
     await client.end();

@@ -11,7 +11,10 @@ import {
   type LeadStats,
   type LeadStatus,
   type LeadStore,
+  type NewLeadOptions,
+  sameInterests,
   submissionKey,
+  type TokenAllowance,
 } from "./store.server.ts";
 import type { SharedRateLimiter } from "./rate-limit.server.ts";
 import { refuseUnsupportedPostgres } from "./postgres-version.server.ts";
@@ -92,6 +95,13 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
      probe_by text,
      probe_until timestamptz
    );`,
+  // Leads per form token, and what a visitor confirmed before sending (issue 49).
+  `ALTER TABLE leads ADD COLUMN IF NOT EXISTS submission_id text;
+   ALTER TABLE leads ADD COLUMN IF NOT EXISTS confirmed_reasons text;
+   ALTER TABLE spam_leads ADD COLUMN IF NOT EXISTS submission_id text;
+   UPDATE leads SET submission_id = split_part(submission_key, ':', 1) WHERE position(':' in submission_key) > 1;
+   UPDATE spam_leads SET submission_id = split_part(submission_key, ':', 1) WHERE position(':' in submission_key) > 1;
+   CREATE INDEX IF NOT EXISTS leads_submission_id ON leads (submission_id);`,
 ];
 
 interface Row {
@@ -112,6 +122,7 @@ interface Row {
   claimed_by: string | null;
   claimed_until: Date | null;
   spam_reason: string | null;
+  confirmed_reasons: string | null;
   last_attempt_at: Date | null;
   failure_kind: FailureKind | null;
   backoff_failures: number;
@@ -148,6 +159,7 @@ function spamToLead(row: SpamRow): Lead {
     claimedBy: null,
     claimedUntil: null,
     spamReason: row.reason,
+    confirmedReasons: null,
     lastAttemptAt: null,
     failureKind: null,
     backoffFailures: 0,
@@ -181,6 +193,7 @@ function toLead(row: Row): Lead {
     claimedBy: row.claimed_by,
     claimedUntil: row.claimed_until?.toISOString() ?? null,
     spamReason: row.spam_reason,
+    confirmedReasons: row.confirmed_reasons,
     lastAttemptAt: row.last_attempt_at?.toISOString() ?? null,
     failureKind: row.failure_kind,
     backoffFailures: row.backoff_failures,
@@ -298,16 +311,19 @@ function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promis
  * already (in this table, by the unique key, or held in the other one). A statement whose answer is lost
  * (a connection that stalls) has committed or not as a whole, and the form sent again finds it.
  */
-const INSERT_LEAD = `INSERT INTO leads (id, created_at, name, email, phone, interests, referral_source, status, attempts, next_attempt_at, submission_key, details_key)
-  SELECT $1, $2::timestamptz, $3, $4, $5, $6::jsonb, $7, 'pending', 0, $2::timestamptz, $8::text, $9
+const INSERT_LEAD = `INSERT INTO leads (id, created_at, name, email, phone, interests, referral_source, status, attempts, next_attempt_at, submission_key, details_key, submission_id, confirmed_reasons)
+  SELECT $1, $2::timestamptz, $3, $4, $5, $6::jsonb, $7, 'pending', 0, $2::timestamptz, $8::text, $9, $10, $11
   WHERE $8::text IS NULL OR NOT EXISTS (SELECT 1 FROM spam_leads WHERE submission_key = $8::text)
   ON CONFLICT (submission_key) DO NOTHING
   RETURNING *`;
-const INSERT_SPAM = `INSERT INTO spam_leads (id, created_at, name, email, phone, interests, referral_source, submission_key, details_key, reason)
-  SELECT $1, $2::timestamptz, $3, $4, $5, $6::jsonb, $7, $8::text, $9, $10
+const INSERT_SPAM = `INSERT INTO spam_leads (id, created_at, name, email, phone, interests, referral_source, submission_key, details_key, submission_id, reason)
+  SELECT $1, $2::timestamptz, $3, $4, $5, $6::jsonb, $7, $8::text, $9, $10, $11
   WHERE $8::text IS NULL OR NOT EXISTS (SELECT 1 FROM leads WHERE submission_key = $8::text)
   ON CONFLICT (submission_key) DO NOTHING
   RETURNING *`;
+
+/** A pool, or one of its connections inside a transaction. */
+type Queryable = Pick<pg.Pool, "query">;
 
 function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadStore {
   const leads = async (sql: string, values: unknown[] = []) => (await pool.query<Row>(sql, values)).rows.map(toLead);
@@ -317,10 +333,11 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
 
   /** Stores the lead (or spam), unless its submission key is stored already; then null. */
   async function insert(
-    client: pg.Pool,
+    client: Queryable,
     submission: ContactSubmission,
     key: string | null,
-    spamReason: string | null,
+    submissionId: string | null,
+    { spamReason = null, confirmedReasons = null }: NewLeadOptions,
   ): Promise<Lead | null> {
     const values = [
       `lead_${randomUUID()}`,
@@ -332,20 +349,51 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
       submission.referralSource,
       key,
       contactDetailsKey(submission),
+      submissionId,
     ];
     if (spamReason) {
       const { rows } = await client.query<SpamRow>(INSERT_SPAM, [...values, spamReason.slice(0, 500)]);
       return rows[0] ? spamToLead(rows[0]) : null;
     }
-    const { rows } = await client.query<Row>(INSERT_LEAD, values);
+    const { rows } = await client.query<Row>(INSERT_LEAD, [...values, confirmedReasons]);
     return rows[0] ? toLead(rows[0]) : null;
   }
 
   /** A stored lead or held spam with this submission key. */
-  async function storedSubmission(key: string): Promise<Lead | null> {
-    const [lead] = await leads("SELECT * FROM leads WHERE submission_key = $1", [key]);
-    if (lead) return lead;
-    return (await spam("SELECT * FROM spam_leads WHERE submission_key = $1", [key]))[0] ?? null;
+  async function storedSubmission(key: string, client: Queryable = pool): Promise<Lead | null> {
+    const { rows } = await client.query<Row>("SELECT * FROM leads WHERE submission_key = $1", [key]);
+    if (rows[0]) return toLead(rows[0]);
+    const held = await client.query<SpamRow>("SELECT * FROM spam_leads WHERE submission_key = $1", [key]);
+    return held.rows[0] ? spamToLead(held.rows[0]) : null;
+  }
+
+  /**
+   * Stores a new submission that its token's allowance may hold as spam: the token's leads counted and
+   * the submission stored in one transaction, under a lock on the token, so two instances storing at
+   * once cannot both take its last place.
+   */
+  function createCounted(
+    submission: ContactSubmission,
+    submissionId: string,
+    key: string,
+    allowance: TokenAllowance,
+    options: NewLeadOptions,
+  ): Promise<{ lead: Lead; repeat: boolean }> {
+    return inTransaction(pool, async (client) => {
+      await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`form-token:${submissionId}`]);
+      const stored = await storedSubmission(key, client);
+      if (stored) return { lead: stored, repeat: true };
+      const { rows } = await client.query<{ count: string }>(
+        "SELECT COUNT(*) AS count FROM leads WHERE submission_id = $1",
+        [submissionId],
+      );
+      const judged = Number(rows[0]!.count) >= allowance.leads ? { spamReason: allowance.reason } : options;
+      const created = await insert(client, submission, key, submissionId, judged);
+      // Held meanwhile by a send judged without the lock (a hard signal): that is the answer.
+      const lead = created ?? (await storedSubmission(key, client));
+      if (!lead) throw new Error("The lead could not be stored: its submission vanished while it was stored");
+      return { lead, repeat: created === null };
+    });
   }
 
   return {
@@ -353,22 +401,33 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
     location,
 
     async create(submission, options = {}) {
-      return (await insert(pool, submission, null, options.spamReason ?? null))!;
+      return (await insert(pool, submission, null, null, options))!;
     },
 
-    async createOnce(submission, submissionId, options = {}) {
+    async createOnce(submission, submissionId, { allowance, ...options } = {}) {
       const key = submissionKey(submissionId, submission);
+      if (allowance && !options.spamReason) return createCounted(submission, submissionId, key, allowance, options);
       // Two sends of one form can arrive together: the second insert waits for the first and does
       // nothing; the stored lead (or held spam) is then the answer. (Erased in between: stored anew.)
       // Two sends judged differently at the same moment could each land in its own table: staff
       // releasing the held copy then get the stored lead (`release`).
       for (let attempt = 0; attempt < 2; attempt++) {
-        const created = await insert(pool, submission, key, options.spamReason ?? null);
+        const created = await insert(pool, submission, key, submissionId, options);
         if (created) return { lead: created, repeat: false };
         const stored = await storedSubmission(key);
         if (stored) return { lead: stored, repeat: true };
       }
       throw new Error("The lead could not be stored: its submission vanished while it was stored again");
+    },
+
+    findSubmission: (submission, submissionId) => storedSubmission(submissionKey(submissionId, submission)),
+
+    async findEnquiry(submission, since) {
+      const earlier = await leads(
+        "SELECT * FROM leads WHERE details_key = $1 AND created_at >= $2 ORDER BY created_at DESC",
+        [contactDetailsKey(submission), since],
+      );
+      return earlier.find((lead) => sameInterests(lead.interests, submission.interests)) ?? null;
     },
 
     async countSameDetails(submission, since, submissionId) {
@@ -466,7 +525,7 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
       changed(
         `UPDATE leads SET next_attempt_at = $1
          WHERE status = 'pending' AND attempts > 0 AND next_attempt_at > $1
-           AND (${KIND} = 'unavailable' OR (${KIND} = 'rejected' AND last_status = $2))`,
+           AND (${KIND} IN ('unavailable', 'refused', 'failed') OR (${KIND} = 'rejected' AND last_status = $2))`,
         [now(), sharedStatus],
       ),
 
@@ -529,7 +588,7 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
 
     release: (id) =>
       inTransaction(pool, async (client) => {
-        const { rows } = await client.query<SpamRow & { details_key: string | null }>(
+        const { rows } = await client.query<SpamRow & { details_key: string | null; submission_id: string | null }>(
           "DELETE FROM spam_leads WHERE id = $1 RETURNING *",
           [id],
         );
@@ -537,8 +596,8 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
         if (!held) return null;
         const inserted = await client.query<Row>(
           `INSERT INTO leads (id, created_at, name, email, phone, interests, referral_source, status, attempts,
-             next_attempt_at, submission_key, details_key, spam_reason)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', 0, $8, $9, $10, $11)
+             next_attempt_at, submission_key, details_key, spam_reason, submission_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', 0, $8, $9, $10, $11, $12)
            ON CONFLICT (submission_key) DO NOTHING
            RETURNING *`,
           [
@@ -553,6 +612,7 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
             held.submission_key,
             held.details_key,
             held.reason,
+            held.submission_id,
           ],
         );
         if (inserted.rows[0]) return { lead: toLead(inserted.rows[0]), alreadyStored: false };

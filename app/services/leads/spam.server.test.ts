@@ -1,11 +1,20 @@
 import { describe, expect, it } from "vitest";
 import type { TokenCheck } from "./form-token.server.ts";
-import { holdsLink, type SubmissionEvidence, spamReasons } from "./spam.server.ts";
+import {
+  confirmationLetters,
+  confirmedReasons,
+  type HardEvidence,
+  hardReasons,
+  holdsLink,
+  looksLikeDomain,
+  type SoftEvidence,
+  softSignals,
+} from "./spam.server.ts";
 
 const renderedAt = new Date("2026-03-05T12:00:00.000Z");
-const valid: TokenCheck = { status: "valid", submissionId: "a".repeat(32), renderedAt };
-const person: SubmissionEvidence = {
-  honeypot: "",
+const valid: TokenCheck = { status: "valid", submissionId: "a".repeat(32), renderedAt, confirmed: "" };
+const personHard: HardEvidence = { honeypot: "", token: valid, name: "Jordan Reyes" };
+const personSoft: SoftEvidence = {
   token: valid,
   name: "Jordan Reyes",
   sameDetailsBefore: 0,
@@ -14,55 +23,73 @@ const person: SubmissionEvidence = {
 
 describe("spam rules", () => {
   it("find nothing in a person's form sent after they filled it in", () => {
-    expect(spamReasons(person)).toEqual([]);
-    expect(spamReasons({ ...person, receivedAt: new Date(renderedAt.getTime() + 3_000) })).toEqual([]);
-    expect(spamReasons({ ...person, sameDetailsBefore: 2 })).toEqual([]);
+    expect(hardReasons(personHard)).toEqual([]);
+    expect(softSignals(personSoft)).toEqual([]);
+    expect(softSignals({ ...personSoft, receivedAt: new Date(renderedAt.getTime() + 3_000) })).toEqual([]);
+    expect(softSignals({ ...personSoft, sameDetailsBefore: 2 })).toEqual([]);
   });
 
-  it("give each rule its reason", () => {
-    const cases: [Partial<SubmissionEvidence>, string][] = [
+  it("hold what a person never does, each with its reason", () => {
+    const cases: [Partial<HardEvidence>, string][] = [
       [{ honeypot: "x" }, "honeypot filled"],
       [{ token: { status: "missing", submissionId: null } }, "form token missing"],
       [{ token: { status: "forged", submissionId: null } }, "form token forged"],
-      [
-        { token: { status: "expired", submissionId: "a".repeat(32), renderedAt } },
-        "form token older than 7 days (rendered 2026-03-05T12:00:00.000Z)",
-      ],
-      [{ receivedAt: new Date(renderedAt.getTime() + 1_240) }, "sent 1.2 s after the form was rendered (under 3.0 s)"],
       [{ name: "Win big at https://casino.example" }, "a link in the name"],
-      [{ sameDetailsBefore: 3 }, "the same details from 4 submission ids within 60 minutes"],
     ];
-    for (const [change, reason] of cases) expect(spamReasons({ ...person, ...change })).toEqual([reason]);
-  });
-
-  it("list every reason that holds", () => {
+    for (const [change, reason] of cases) expect(hardReasons({ ...personHard, ...change })).toEqual([reason]);
     expect(
-      spamReasons({ ...person, honeypot: "x", name: "www.spam.example", receivedAt: renderedAt, sameDetailsBefore: 9 }),
-    ).toEqual([
-      "honeypot filled",
-      "sent 0.0 s after the form was rendered (under 3.0 s)",
-      "a link in the name",
-      "the same details from 10 submission ids within 60 minutes",
-    ]);
+      hardReasons({ honeypot: "x", token: { status: "forged", submissionId: null }, name: "www.x.example" }),
+    ).toEqual(["honeypot filled", "form token forged", "a link in the name"]);
   });
 
-  it("see links in names, but not names with initials, dots or odd letters", () => {
+  it("ask about what a person may do now and then", () => {
+    const cases: [Partial<SoftEvidence>, string][] = [
+      [{ receivedAt: new Date(renderedAt.getTime() + 2_999) }, "fast"],
+      [{ token: { status: "expired", submissionId: "a".repeat(32), renderedAt } }, "old"],
+      [{ sameDetailsBefore: 3 }, "again"],
+      [{ name: "A.De Silva" }, "domain"],
+    ];
+    for (const [change, signal] of cases) expect(softSignals({ ...personSoft, ...change })).toEqual([signal]);
+    const all = softSignals({ ...personSoft, receivedAt: renderedAt, sameDetailsBefore: 9, name: "Kim Lee (Acme.io)" });
+    expect(all).toEqual(["fast", "again", "domain"]);
+    expect(confirmationLetters(all)).toBe("frd");
+    expect(confirmedReasons("frd")).toEqual([
+      "sent under 3 s after the page was rendered",
+      "the same contact details for the 4th time within 60 minutes",
+      "a word in the name looks like a domain",
+    ]);
+    expect(confirmedReasons("")).toEqual([]);
+  });
+
+  it("hold links in names, but only ask about words like domains, and let initials, dots and odd letters be", () => {
     for (const link of [
       "http://spam.example",
       "HTTPS://SPAM.EXAMPLE",
       "ftp://files.example",
       "Visit www.example.org",
-      "cheap-meds.shop",
-      "bit.ly/abc",
-      "Anna from casino.ru",
-      "seo.agency.xyz",
       '<a href="x">Anna</a>',
       "[url=x]Anna[/url]",
       "[Anna](https://x)",
       "mailto:anna@example.com",
+      "tel:+18705550100",
       "ｗｗｗ．ｅｘａｍｐｌｅ．ｃｏｍ",
     ]) {
       expect(holdsLink(link), link).toBe(true);
+    }
+    for (const domainLike of [
+      "cheap-meds.shop",
+      "bit.ly/abc",
+      "Anna from casino.ru",
+      "seo.agency.xyz",
+      "A.De Silva",
+      "Kim Lee (Acme.io)",
+      "Rahul Verma, B.Com",
+      "Dr.Me Nguyen",
+      "Ana M.de Souza",
+      "Priya Nair B.Tech",
+    ]) {
+      expect(holdsLink(domainLike), domainLike).toBe(false);
+      expect(looksLikeDomain(domainLike), domainLike).toBe(true);
     }
     for (const name of [
       "Jordan Reyes",
@@ -76,8 +103,10 @@ describe("spam rules", () => {
       "李小龙",
       "A.J. Comer",
       "Jordan (Acme Co.)",
+      "Data: Jordan",
     ]) {
       expect(holdsLink(name), name).toBe(false);
+      expect(looksLikeDomain(name), name).toBe(false);
     }
   });
 });

@@ -1,81 +1,133 @@
 import { FORM_TOKEN_MAX_AGE_MS, type TokenCheck } from "./form-token.server.ts";
 
 /**
- * When a contact submission is suspected spam (issue 37), every rule in one place, each with the reason
- * staff see in `npm run leads -- list --status spam`. Suspected spam is stored with its reasons and
- * never delivered until staff release it; the visitor gets the same thanks either way, so a bot learns
- * nothing from the answer. The rules look only at what a person filling in the form never does:
+ * The spam rules, every one in one place (docs/leads.md, "Spam"). A person's enquiry set aside unseen is
+ * worse than a spam that gets through, so only what a person filling in the form never does holds a
+ * submission in silence; anything a person may do now and then asks the visitor to confirm instead.
+ *
+ * Hard signals: held as suspected spam, stored with the reasons staff see in `npm run leads -- list
+ * --status spam`, never delivered unless staff release it, and thanked like anyone (a bot learns nothing):
  * - the honeypot (a field hidden from people) is filled;
- * - the form was sent less than `MIN_FILL_MS` after it was rendered;
- * - the form token is missing, forged, or older than a week;
- * - the name holds a link;
- * - the same contact details came from more than `MAX_SUBMISSIONS_PER_DETAILS` submission ids within
- *   `DETAILS_WINDOW_MS` (one person sending one form again is one submission id, and never counts).
+ * - the form token is missing or forged;
+ * - the name holds a link: a URL scheme, `www.`, or link markup;
+ * - the form token already carried `MAX_LEADS_PER_TOKEN` different leads (counted by the store, which
+ *   every instance shares: `LeadStore.createOnce`).
+ *
+ * Soft signals (`SoftSignal`): the visitor gets the form back, with everything they typed, and a line
+ * asking them to check it and send again; a confirmed send is delivered, with what was confirmed kept
+ * on the lead:
+ * - sent under `MIN_FILL_MS` after the page was rendered (autofill, or a correction after Back);
+ * - the form token is older than a week (a tab left open);
+ * - the same contact details for the `MAX_SUBMISSIONS_PER_DETAILS + 1`th time within `DETAILS_WINDOW_MS`
+ *   (the same details with the same interests are one enquiry instead: folded into the earlier lead);
+ * - a word in the name only looks like a domain (`label.tld` without a scheme or `www.`: "A.De Silva").
  */
 
 export const MIN_FILL_MS = 3_000;
 export const MAX_SUBMISSIONS_PER_DETAILS = 3;
 export const DETAILS_WINDOW_MS = 60 * 60_000;
+/** One form token carries at most this many different leads (a person correcting a typo twice stays within it). */
+export const MAX_LEADS_PER_TOKEN = 3;
 
-export interface SubmissionEvidence {
+export interface HardEvidence {
   /** What the honeypot field held ("" when empty). */
   honeypot: string;
   token: TokenCheck;
   name: string;
-  /** Other submission ids that sent the same contact details within `DETAILS_WINDOW_MS`. */
+}
+
+/** Why this submission is held as suspected spam: empty when nothing a person never does is in it. */
+export function hardReasons({ honeypot, token, name }: HardEvidence): string[] {
+  const reasons: string[] = [];
+  if (honeypot !== "") reasons.push("honeypot filled");
+  if (token.status === "missing") reasons.push("form token missing");
+  else if (token.status === "forged") reasons.push("form token forged");
+  if (holdsLink(name)) reasons.push("a link in the name");
+  return reasons;
+}
+
+/** The stored reason of a lead held because its token was used up. */
+export const tokenUsedUpReason = `the form token already carried ${MAX_LEADS_PER_TOKEN} leads`;
+
+/** What a visitor may be asked to confirm, each as the one letter a confirming form token carries. */
+export const SOFT_SIGNALS = {
+  fast: { letter: "f", reason: `sent under ${MIN_FILL_MS / 1000} s after the page was rendered` },
+  old: { letter: "o", reason: `the page was rendered over ${FORM_TOKEN_MAX_AGE_MS / 86_400_000} days before` },
+  again: {
+    letter: "r",
+    reason: `the same contact details for the ${MAX_SUBMISSIONS_PER_DETAILS + 1}th time within ${DETAILS_WINDOW_MS / 60_000} minutes`,
+  },
+  domain: { letter: "d", reason: "a word in the name looks like a domain" },
+} as const;
+
+export type SoftSignal = keyof typeof SOFT_SIGNALS;
+
+export interface SoftEvidence {
+  token: TokenCheck;
+  name: string;
+  /** Other submissions with the same contact details within `DETAILS_WINDOW_MS` (leads or held). */
   sameDetailsBefore: number;
   receivedAt: Date;
 }
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-/** Why this submission is suspected spam: empty when it is not. */
-export function spamReasons(evidence: SubmissionEvidence): string[] {
-  const reasons: string[] = [];
-  if (evidence.honeypot !== "") reasons.push("honeypot filled");
-  const { token } = evidence;
-  if (token.status === "missing") reasons.push("form token missing");
-  else if (token.status === "forged") reasons.push("form token forged");
-  else if (token.status === "expired") {
-    reasons.push(
-      `form token older than ${FORM_TOKEN_MAX_AGE_MS / 86_400_000} days (rendered ${token.renderedAt.toISOString()})`,
-    );
-  } else {
-    const fillMs = evidence.receivedAt.getTime() - token.renderedAt.getTime();
-    if (fillMs < MIN_FILL_MS)
-      reasons.push(`sent ${seconds(fillMs)} after the form was rendered (under ${seconds(MIN_FILL_MS)})`);
+/** What this submission's sender is asked to confirm: empty when nothing. */
+export function softSignals({ token, name, sameDetailsBefore, receivedAt }: SoftEvidence): SoftSignal[] {
+  const signals: SoftSignal[] = [];
+  if (token.status === "expired") signals.push("old");
+  else if (token.status === "valid" && receivedAt.getTime() - token.renderedAt.getTime() < MIN_FILL_MS) {
+    signals.push("fast");
   }
-  if (holdsLink(evidence.name)) reasons.push("a link in the name");
-  if (evidence.sameDetailsBefore >= MAX_SUBMISSIONS_PER_DETAILS) {
-    reasons.push(
-      `the same details from ${evidence.sameDetailsBefore + 1} submission ids within ${DETAILS_WINDOW_MS / 60_000} minutes`,
-    );
-  }
-  return reasons;
+  if (sameDetailsBefore >= MAX_SUBMISSIONS_PER_DETAILS) signals.push("again");
+  if (looksLikeDomain(name)) signals.push("domain");
+  return signals;
 }
 
-/** Top-level domains that link spam favours, and the common ones: a name never ends a word with them. */
+/** The letters a confirming token carries for these signals, in a fixed order. */
+export function confirmationLetters(signals: readonly SoftSignal[]): string {
+  return (Object.keys(SOFT_SIGNALS) as SoftSignal[])
+    .filter((signal) => signals.includes(signal))
+    .map((signal) => SOFT_SIGNALS[signal].letter)
+    .join("");
+}
+
+/** What a confirming token's letters say, as the reasons kept on the lead. */
+export function confirmedReasons(letters: string): string[] {
+  return Object.values(SOFT_SIGNALS)
+    .filter(({ letter }) => letters.includes(letter))
+    .map(({ reason }) => reason);
+}
+
+/** Top-level domains that link spam favours, and the common ones. */
 const LINK_TLDS =
   "com|net|org|info|biz|io|co|me|ru|cn|su|ua|tk|ml|ga|cf|gq|xyz|top|site|online|store|shop|club|live|link|click|pro|app|dev|ly|gl|to|cc|ws|us|uk|de|fr|it|nl|pl|in|br|au|ca|eu|tv|win|vip|bid|loan|work|icu|buzz|fun|space|website|tech";
 
 /**
- * A link in a name: a scheme (`http://`, `ftp://`, `mailto:`), `www.`, link markup (`<a`, `[url`,
- * `](`), or a host name such as `cheap-meds.shop` or `bit.ly/x`. Names with initials or dots between
- * words ("J. R. Smith", "St.John") are not hosts: a host's last label is one of `LINK_TLDS` and ends there.
+ * A link in a name, which no person writes there: a URL scheme (`http://`, `ftp://`, or `mailto:`,
+ * `tel:`, `javascript:`, `data:` followed by their address), `www.`, or link markup (`<a`, `[url`, `](`).
  */
 const LINK = new RegExp(
   [
     String.raw`\b[a-z][a-z0-9+.-]*:\/\/`,
-    String.raw`\b(?:mailto|tel|javascript|data):`,
+    String.raw`\b(?:mailto|tel|javascript|data):(?=\S)`,
     String.raw`\bwww\.`,
     String.raw`<\s*a[\s>]`,
     String.raw`\[\s*url`,
     String.raw`\]\(`,
-    String.raw`[a-z0-9-]+\.(?:[a-z0-9-]+\.)*(?:${LINK_TLDS})(?![a-z0-9-])`,
   ].join("|"),
   "i",
 );
 
+/**
+ * A word that looks like a host name (`cheap-meds.shop`, `bit.ly/x`), which a person's name can too:
+ * "A.De Silva", "Kim Lee (Acme.io)", "Rahul Verma, B.Com". A host's last label is one of `LINK_TLDS`
+ * and ends there, so initials and dots between words ("J. R. Smith", "St.John") are not.
+ */
+const DOMAIN_LIKE = new RegExp(String.raw`[a-z0-9-]+\.(?:[a-z0-9-]+\.)*(?:${LINK_TLDS})(?![a-z0-9-])`, "i");
+
 export function holdsLink(name: string): boolean {
   return LINK.test(name.normalize("NFKC"));
+}
+
+export function looksLikeDomain(name: string): boolean {
+  return DOMAIN_LIKE.test(name.normalize("NFKC"));
 }

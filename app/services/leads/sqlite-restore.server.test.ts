@@ -59,7 +59,13 @@ describe("restoreSqliteLeads", () => {
 
     const report = await restoreSqliteLeads({ dataDir, backup });
     // Kept: the lead stored since, and the spam released since (a lead now); the spam held since.
-    expect(report.carriedOver).toEqual({ readable: true, markedDelivered: 1, leadsKept: 2, spamKept: 1 });
+    expect(report.carriedOver).toEqual({
+      readable: true,
+      markedDelivered: 1,
+      leadsKept: 2,
+      spamKept: 1,
+      secretsKept: 0,
+    });
     expect(report.setAside).toMatch(/leads\.sqlite\.before-restore-\d{8}T\d{6}Z$/);
     expect(existsSync(report.setAside!)).toBe(true);
 
@@ -79,6 +85,35 @@ describe("restoreSqliteLeads", () => {
     expect((aside.prepare("SELECT COUNT(*) AS n FROM leads").get() as { n: number }).n).toBe(5);
     aside.close();
     expect(readdirSync(dataDir).filter((name) => name.startsWith(".restore-"))).toEqual([]);
+  });
+
+  it("keeps a form's held spam released after the backup released, delivered once, and the form token's secret", async () => {
+    const store = await open();
+    const held = await store.createOnce({ ...submission, name: "Ana M.de Souza" }, "a".repeat(32), {
+      spamReason: "a link in the name",
+    });
+    const backup = path.join(work, "backup.sqlite");
+    // A backup from before the form token's secret was made (an older version of the site made none).
+    await backupSqliteLeads({ dataDir, target: backup });
+    const secret = await store.sharedSecret("form-token", () => "the-secret-every-open-form-is-signed-with");
+    const released = await store.release(held.lead.id);
+    expect(released?.lead.status).toBe("pending");
+    await store.close();
+    stores = [];
+
+    const report = await restoreSqliteLeads({ dataDir, backup });
+    expect(report.carriedOver).toMatchObject({ readable: true, leadsKept: 1, secretsKept: 1 });
+    const restored = await open();
+    expect(await restored.get(held.lead.id)).toMatchObject({ status: "pending", spamReason: "a link in the name" });
+    expect(await restored.list("spam")).toEqual([]);
+    // Forms rendered before the restore still verify: the store kept the secret that signed them.
+    expect(await restored.sharedSecret("form-token", () => "a-new-secret")).toBe(secret);
+    // Delivered once: one claim of it, and none after its delivery.
+    const claimed = await restored.claimDue({ worker: "w", leaseMs: 30_000, limit: 10 });
+    expect(claimed.map((lead) => lead.id)).toEqual([held.lead.id]);
+    await restored.markDelivered(held.lead.id);
+    expect(await restored.claimDue({ worker: "w", leaseMs: 30_000, limit: 10 })).toEqual([]);
+    expect(await restored.stats()).toMatchObject({ pending: 0, delivered: 1, spam: 0 });
   });
 
   it("refuses while a server uses the store, and changes nothing", async () => {

@@ -12,8 +12,10 @@ import type { LeadStats } from "./store.server.ts";
  * - the backup is copied (VACUUM INTO, so the file itself is never changed) and migrated to this
  *   version's schema before it replaces anything;
  * - from the store it replaces, when that can still be read: leads pending in the backup but delivered
- *   since are marked delivered (so they are not posted again), and leads and spam stored since the
- *   backup are kept. What cannot be known: leads deleted or erased since the backup are back;
+ *   since are marked delivered (so they are not posted again), leads and spam stored since the backup
+ *   are kept, spam released since stays released, and the secrets it made are kept (the form token's
+ *   signs the forms open on visitors' screens). What cannot be known: leads deleted or erased since
+ *   the backup are back;
  * - the replaced store is never deleted: it is set aside beside it as `leads.sqlite.before-restore-<time>`.
  */
 
@@ -25,7 +27,7 @@ export interface RestoreReport {
   restored: LeadStats;
   /** What came over from the replaced store; null when there was none. */
   carriedOver:
-    | { readable: true; markedDelivered: number; leadsKept: number; spamKept: number }
+    | { readable: true; markedDelivered: number; leadsKept: number; spamKept: number; secretsKept: number }
     | { readable: false; problem: string }
     | null;
 }
@@ -156,14 +158,17 @@ async function carryOver(
            WHERE status = 'pending' AND id IN (SELECT id FROM previous.leads WHERE status = 'delivered')`,
         )
         .run().changes;
-      const newSubmission = `(submission_key IS NULL OR submission_key NOT IN
-        (SELECT submission_key FROM main.leads WHERE submission_key IS NOT NULL
-         UNION SELECT submission_key FROM main.spam_leads WHERE submission_key IS NOT NULL))`;
+      // A submission the backup does not have, as a lead or as spam; held spam that staff released since
+      // is in the backup's spam under its own id, and comes over as the lead it is now.
+      const newSubmission = (table: string) => `(submission_key IS NULL OR (
+        submission_key NOT IN (SELECT submission_key FROM main.leads WHERE submission_key IS NOT NULL)
+        AND NOT EXISTS (SELECT 1 FROM main.spam_leads s
+          WHERE s.submission_key = ${table}.submission_key AND s.id <> ${table}.id)))`;
       const leadColumns = columns(db, "leads");
       const leadsKept = db
         .prepare(
           `INSERT INTO main.leads (${leadColumns}) SELECT ${leadColumns} FROM previous.leads
-           WHERE id NOT IN (SELECT id FROM main.leads) AND ${newSubmission}`,
+           WHERE id NOT IN (SELECT id FROM main.leads) AND ${newSubmission("previous.leads")}`,
         )
         .run().changes;
       const spamColumns = columns(db, "spam_leads");
@@ -171,17 +176,26 @@ async function carryOver(
         .prepare(
           `INSERT INTO main.spam_leads (${spamColumns}) SELECT ${spamColumns} FROM previous.spam_leads
            WHERE id NOT IN (SELECT id FROM main.spam_leads) AND id NOT IN (SELECT id FROM main.leads)
-             AND ${newSubmission}`,
+             AND ${newSubmission("previous.spam_leads")}`,
         )
         .run().changes;
       // Spam in the backup that staff released since is a lead now, not both.
       db.exec("DELETE FROM main.spam_leads WHERE id IN (SELECT id FROM main.leads)");
+      // The secrets the replaced store made (the form token's, which signed every form on visitors'
+      // screens), over whatever the backup has: a backup from before the secret was made has none.
+      const secretsKept = db
+        .prepare(
+          `INSERT INTO main.lead_settings (key, value) SELECT key, value FROM previous.lead_settings
+           WHERE key LIKE 'secret:%' ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+        )
+        .run().changes;
       db.exec("COMMIT");
       return {
         readable: true,
         markedDelivered: Number(markedDelivered),
         leadsKept: Number(leadsKept),
         spamKept: Number(spamKept),
+        secretsKept: Number(secretsKept),
       };
     } catch (error) {
       db.exec("ROLLBACK");

@@ -12,7 +12,9 @@ import {
   type Lead,
   type LeadStats,
   type LeadStore,
+  type NewLeadOptions,
   processContactLimiter,
+  sameInterests,
   submissionKey,
 } from "./store.server.ts";
 
@@ -86,6 +88,15 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
      probe_by TEXT,
      probe_until TEXT
    );`,
+  // Leads per form token, and what a visitor confirmed before sending (issue 49).
+  `ALTER TABLE leads ADD COLUMN submission_id TEXT;
+   ALTER TABLE leads ADD COLUMN confirmed_reasons TEXT;
+   ALTER TABLE spam_leads ADD COLUMN submission_id TEXT;
+   UPDATE leads SET submission_id = substr(submission_key, 1, instr(submission_key, ':') - 1)
+     WHERE instr(submission_key, ':') > 1;
+   UPDATE spam_leads SET submission_id = substr(submission_key, 1, instr(submission_key, ':') - 1)
+     WHERE instr(submission_key, ':') > 1;
+   CREATE INDEX IF NOT EXISTS leads_submission_id ON leads (submission_id);`,
 ];
 
 const SCHEMA_VERSION = SQLITE_MIGRATIONS.length;
@@ -123,6 +134,7 @@ interface Row {
   claimed_by: string | null;
   claimed_until: string | null;
   spam_reason: string | null;
+  confirmed_reasons: string | null;
   last_attempt_at: string | null;
   failure_kind: FailureKind | null;
   backoff_failures: number;
@@ -158,6 +170,7 @@ function spamToLead(row: SpamRow): Lead {
     claimedBy: null,
     claimedUntil: null,
     spamReason: row.reason,
+    confirmedReasons: null,
     lastAttemptAt: null,
     failureKind: null,
     backoffFailures: 0,
@@ -183,6 +196,7 @@ function toLead(row: Row): Lead {
     claimedBy: row.claimed_by,
     claimedUntil: row.claimed_until,
     spamReason: row.spam_reason,
+    confirmedReasons: row.confirmed_reasons,
     lastAttemptAt: row.last_attempt_at,
     failureKind: row.failure_kind,
     backoffFailures: row.backoff_failures,
@@ -243,19 +257,21 @@ export async function openSqliteLeadStore({
 function sqliteStore(db: DatabaseSync, file: string, now: () => Date): LeadStore {
   const statements = {
     insert: db.prepare(
-      `INSERT INTO leads (id, created_at, name, email, phone, interests, referral_source, status, attempts, next_attempt_at, submission_key, details_key)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?)
+      `INSERT INTO leads (id, created_at, name, email, phone, interests, referral_source, status, attempts, next_attempt_at, submission_key, details_key, submission_id, confirmed_reasons)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?, ?, ?)
        ON CONFLICT (submission_key) DO NOTHING`,
     ),
     insertSpam: db.prepare(
-      `INSERT INTO spam_leads (id, created_at, name, email, phone, interests, referral_source, submission_key, details_key, reason)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO spam_leads (id, created_at, name, email, phone, interests, referral_source, submission_key, details_key, submission_id, reason)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (submission_key) DO NOTHING`,
     ),
     get: db.prepare("SELECT * FROM leads WHERE id = ?"),
     getSpam: db.prepare("SELECT * FROM spam_leads WHERE id = ?"),
     bySubmission: db.prepare("SELECT * FROM leads WHERE submission_key = ?"),
     spamBySubmission: db.prepare("SELECT * FROM spam_leads WHERE submission_key = ?"),
+    leadsOfSubmission: db.prepare("SELECT COUNT(*) AS count FROM leads WHERE submission_id = ?"),
+    sameEnquiry: db.prepare("SELECT * FROM leads WHERE details_key = ? AND created_at >= ? ORDER BY created_at DESC"),
     sameDetails: db.prepare(
       `SELECT (SELECT COUNT(*) FROM leads WHERE details_key = ?1 AND created_at >= ?2 AND (?3 IS NULL OR submission_key IS NOT ?3))
             + (SELECT COUNT(*) FROM spam_leads WHERE details_key = ?1 AND created_at >= ?2 AND (?3 IS NULL OR submission_key IS NOT ?3))
@@ -298,7 +314,7 @@ function sqliteStore(db: DatabaseSync, file: string, now: () => Date): LeadStore
     backlogDue: db.prepare(
       `UPDATE leads SET next_attempt_at = ?
        WHERE status = 'pending' AND attempts > 0 AND next_attempt_at > ?
-         AND (${KIND} = 'unavailable' OR (${KIND} = 'rejected' AND last_status = ?))`,
+         AND (${KIND} IN ('unavailable', 'refused', 'failed') OR (${KIND} = 'rejected' AND last_status = ?))`,
     ),
     mirror: db.prepare("UPDATE leads SET mirror_status = ? WHERE id = ?"),
     lastDelivery: db.prepare("SELECT MAX(delivered_at) AS at FROM leads"),
@@ -323,9 +339,9 @@ function sqliteStore(db: DatabaseSync, file: string, now: () => Date): LeadStore
     deleteSpam: db.prepare("DELETE FROM spam_leads WHERE id = ?"),
     release: db.prepare(
       `INSERT INTO leads (id, created_at, name, email, phone, interests, referral_source, status, attempts,
-         next_attempt_at, submission_key, details_key, spam_reason)
+         next_attempt_at, submission_key, details_key, submission_id, spam_reason)
        SELECT id, created_at, name, email, phone, interests, referral_source, 'pending', 0, ?, submission_key,
-         details_key, reason
+         details_key, submission_id, reason
        FROM spam_leads WHERE id = ?
        ON CONFLICT (submission_key) DO NOTHING`,
     ),
@@ -397,7 +413,12 @@ function sqliteStore(db: DatabaseSync, file: string, now: () => Date): LeadStore
   }
 
   /** Stores the lead (or spam), unless its submission key is stored already; then null. */
-  function insert(submission: ContactSubmission, key: string | null, spamReason: string | null): Lead | null {
+  function insert(
+    submission: ContactSubmission,
+    key: string | null,
+    submissionId: string | null,
+    { spamReason = null, confirmedReasons = null }: NewLeadOptions,
+  ): Lead | null {
     const id = `lead_${randomUUID()}`;
     const at = iso();
     const values = [
@@ -411,10 +432,16 @@ function sqliteStore(db: DatabaseSync, file: string, now: () => Date): LeadStore
     ];
     const details = contactDetailsKey(submission);
     if (spamReason) {
-      const inserted = statements.insertSpam.run(...values, key, details, spamReason.slice(0, 500)).changes;
+      const inserted = statements.insertSpam.run(
+        ...values,
+        key,
+        details,
+        submissionId,
+        spamReason.slice(0, 500),
+      ).changes;
       return Number(inserted) === 0 ? null : spamToLead(one<SpamRow>("getSpam", id)!);
     }
-    const inserted = statements.insert.run(...values, at, key, details).changes;
+    const inserted = statements.insert.run(...values, at, key, details, submissionId, confirmedReasons).changes;
     return Number(inserted) === 0 ? null : toLead(one<Row>("get", id)!);
   }
 
@@ -423,17 +450,34 @@ function sqliteStore(db: DatabaseSync, file: string, now: () => Date): LeadStore
     location: file,
 
     async create(submission, options = {}) {
-      return transaction(() => insert(submission, null, options.spamReason ?? null)!);
+      return transaction(() => insert(submission, null, null, options)!);
     },
 
-    async createOnce(submission, submissionId, options = {}) {
+    async createOnce(submission, submissionId, { allowance, ...options } = {}) {
       const key = submissionKey(submissionId, submission);
-      // One transaction: the submission is looked up in both tables and stored in one of them, once.
+      // One transaction: the submission is looked up in both tables, the token's leads counted, and the
+      // submission stored in one of them, once.
       return transaction(() => {
         const stored = storedSubmission(key);
         if (stored) return { lead: stored, repeat: true };
-        return { lead: insert(submission, key, options.spamReason ?? null)!, repeat: false };
+        const usedUp =
+          allowance !== undefined &&
+          !options.spamReason &&
+          one<{ count: number }>("leadsOfSubmission", submissionId)!.count >= allowance.leads;
+        const judged = usedUp ? { spamReason: allowance.reason } : options;
+        return { lead: insert(submission, key, submissionId, judged)!, repeat: false };
       });
+    },
+
+    async findSubmission(submission, submissionId) {
+      return storedSubmission(submissionKey(submissionId, submission));
+    },
+
+    async findEnquiry(submission, since) {
+      const earlier = (
+        statements.sameEnquiry.all(contactDetailsKey(submission), since.toISOString()) as unknown as Row[]
+      ).map(toLead);
+      return earlier.find((lead) => sameInterests(lead.interests, submission.interests)) ?? null;
     },
 
     async countSameDetails(submission, since, submissionId) {

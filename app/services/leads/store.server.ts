@@ -23,13 +23,19 @@ export type LeadStatus = "pending" | "delivered" | "spam";
 
 /**
  * Why the last post of a lead failed, which decides what happens next (delivery.server.ts):
- * - `unavailable`: no answer, or a 5xx without Retry-After (503 with one is rate limiting): when the
- *   webhook accepts a post again, every lead waiting for that is due at once;
- * - `rate-limited`: 429, or 503 with Retry-After: the wait is the webhook's to say, never a backlog due at once;
- * - `rejected`: a 4xx other than 408 and 429, about this lead: it keeps its backoff;
- * - `failed`: anything else (a redirect, 408, another status).
+ * - `unavailable`: no answer, 408, or a 5xx without Retry-After (503 with one is rate limiting);
+ * - `refused`: the endpoint refused posts as a whole, whatever the lead: a redirect, 401, 403, 404,
+ *   405, 410 (a URL or secret being fixed, an integration switched off), or 429 without Retry-After;
+ * - `rate-limited`: 429 or 503 with Retry-After: the wait is the webhook's to say (a hold, for every instance);
+ * - `rejected`: another 4xx, about this lead (its content): it keeps its backoff;
+ * - `failed`: anything else (a status no webhook should answer).
+ * When the webhook accepts a post again, every lead waiting after `unavailable`, `refused` or `failed`
+ * is due at once (`makeBacklogDue`).
  */
-export type FailureKind = "unavailable" | "rate-limited" | "rejected" | "failed";
+export type FailureKind = "unavailable" | "refused" | "rate-limited" | "rejected" | "failed";
+
+/** Statuses that refuse every post to the endpoint, not one lead: the URL or its credentials are wrong. */
+const ENDPOINT_REFUSALS = new Set([401, 403, 404, 405, 410]);
 
 export interface Lead extends ContactSubmission {
   id: string;
@@ -47,6 +53,8 @@ export interface Lead extends ContactSubmission {
   claimedUntil: string | null;
   /** Why it was held as suspected spam (also kept after staff released it); null for any other lead. */
   spamReason: string | null;
+  /** What the visitor confirmed when the site asked them to (spam.server.ts, soft signals); null when not asked. */
+  confirmedReasons: string | null;
   /** When it was last posted (and failed); null before its first failure. */
   lastAttemptAt: string | null;
   failureKind: FailureKind | null;
@@ -68,6 +76,14 @@ export interface LeadStats {
 export interface NewLeadOptions {
   /** Stores the lead as suspected spam, held back with this reason (spam.server.ts). */
   spamReason?: string | null;
+  /** What the visitor confirmed before sending (spam.server.ts, soft signals), kept on the lead. */
+  confirmedReasons?: string | null;
+}
+
+/** How many different leads one submission id (one form token) may carry, and the reason for holding the rest. */
+export interface TokenAllowance {
+  leads: number;
+  reason: string;
 }
 
 /**
@@ -105,12 +121,22 @@ export interface LeadStore {
    * Stores a new lead unless this submission is stored already: the same submission id (the form's
    * hidden field) with the same contact details, as a lead or as spam. A repeat (a double click, a resend
    * after an answer that never arrived, the back button) answers the stored lead with `repeat: true`.
+   * With `allowance`, a new lead whose submission id already carried `allowance.leads` leads (not held
+   * spam) is held as spam with `allowance.reason`; counted and stored in one step, so two instances
+   * storing at once cannot both take the last place.
    */
   createOnce(
     submission: ContactSubmission,
     submissionId: string,
-    options?: NewLeadOptions,
+    options?: NewLeadOptions & { allowance?: TokenAllowance },
   ): Promise<{ lead: Lead; repeat: boolean }>;
+  /** The stored lead or held spam of this submission (its id and its details), or null: a resend is found before it is counted. */
+  findSubmission(submission: ContactSubmission, submissionId: string): Promise<Lead | null>;
+  /**
+   * The latest lead (not held spam) stored since `since` with the same contact details and the same
+   * interests as `submission`: the same enquiry sent again, from another form.
+   */
+  findEnquiry(submission: ContactSubmission, since: Date): Promise<Lead | null>;
   /**
    * How many submissions (other than `submissionId`'s) with the same contact details (`contactDetailsKey`)
    * were stored since `since`, as leads or as spam.
@@ -130,10 +156,10 @@ export interface LeadStore {
   /** A failed attempt by `worker`: counted, the error and status kept, the lead due again at `nextAttemptAt`. */
   recordFailure(id: string, worker: string, failure: LeadFailure): Promise<void>;
   /**
-   * The webhook accepts leads again after it was unavailable: every pending lead whose last failure was
-   * `unavailable`, and those it rejected with `sharedStatus` (an answer that turned out not to be about
-   * the lead), becomes due now. A lead rate-limited, rejected on its own or redirected keeps its own
-   * time. Returns how many.
+   * The webhook accepted a lead: every pending lead whose last failure was `unavailable`, `refused` or
+   * `failed`, and those it rejected with `sharedStatus` (an answer that turned out not to be about the
+   * lead), becomes due now. A lead rate-limited (it waits for the webhook's time) or rejected on its own
+   * keeps its own time. Returns how many.
    */
   makeBacklogDue(sharedStatus: number | null): Promise<number>;
   recordMirror(id: string, status: string): Promise<void>;
@@ -191,12 +217,19 @@ export interface LeadStore {
 }
 
 /**
- * Whether the webhook refused this lead itself (a 4xx other than 408 and 429), as opposed to being
- * unavailable, limiting the rate or misconfigured: a rejected lead keeps its own backoff when the
- * webhook recovers.
+ * Whether the webhook refused this lead itself (a 4xx about its content: not 408, 429 or one of
+ * `ENDPOINT_REFUSALS`), as opposed to being unavailable, limiting the rate or misconfigured: a rejected
+ * lead keeps its own backoff when the webhook recovers.
  */
 export function isRejection(status: number | null): boolean {
-  return status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429;
+  return (
+    status !== null &&
+    status >= 400 &&
+    status < 500 &&
+    status !== 408 &&
+    status !== 429 &&
+    !ENDPOINT_REFUSALS.has(status)
+  );
 }
 
 /**
@@ -204,9 +237,10 @@ export function isRejection(status: number | null): boolean {
  * answer carried a usable Retry-After (it counts on 429 and 503 only).
  */
 export function failureKindOf(status: number | null, retryAfter = false): FailureKind {
-  if (status === null) return "unavailable";
-  if (status === 429 || (status === 503 && retryAfter)) return "rate-limited";
+  if (status === null || status === 408) return "unavailable";
+  if ((status === 429 || status === 503) && retryAfter) return "rate-limited";
   if (status >= 500) return "unavailable";
+  if (status === 429 || ENDPOINT_REFUSALS.has(status) || (status >= 300 && status < 400)) return "refused";
   return isRejection(status) ? "rejected" : "failed";
 }
 
@@ -229,6 +263,11 @@ export function contactDetailsKey(submission: Pick<ContactSubmission, "name" | "
     submission.phone.replace(/\D/g, ""),
   ]);
   return createHash("sha256").update(details).digest("base64url");
+}
+
+/** The same interests, whatever order they were ticked in. */
+export function sameInterests(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && [...a].sort().join(",") === [...b].sort().join(",");
 }
 
 /**

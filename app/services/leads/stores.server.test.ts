@@ -198,17 +198,20 @@ describe.each(backends)("lead store ($name)", (backend) => {
     expect((await store.list()).length).toBe(5);
   });
 
-  it("makes the backlog due when the webhook is back after it was unavailable, and only what waited for that", async () => {
+  it("makes the backlog due when the webhook is back after it was unavailable or refusing posts, and only what waited for that", async () => {
     const store = await open();
-    const [unreachable, overloaded, redirected, rejected, throttled, held, healthy] = await Promise.all(
-      ["a", "b", "c", "d", "e", "f", "g"].map((name) => store.create({ ...submission, name })),
-    );
+    const [unreachable, overloaded, redirected, rejected, throttled, held, healthy, unauthorized, gone] =
+      await Promise.all(
+        ["a", "b", "c", "d", "e", "f", "g", "h", "i"].map((name) => store.create({ ...submission, name })),
+      );
     await claim(store);
     await fail(store, unreachable!.id, null, 600_000);
     await fail(store, overloaded!.id, 503, 600_000);
     await fail(store, redirected!.id, 301, 600_000);
     await fail(store, rejected!.id, 422, 600_000);
     await fail(store, throttled!.id, 429, 600_000);
+    await fail(store, unauthorized!.id, 401, 600_000);
+    await fail(store, gone!.id, 410, 600_000);
     // A 503 with Retry-After is the webhook limiting the rate: its lead waits for the time it gave.
     await store.recordFailure(held!.id, "worker-a", {
       error: "webhook answered 503",
@@ -219,15 +222,19 @@ describe.each(backends)("lead store ($name)", (backend) => {
     await store.markDelivered(healthy!.id);
     clock = later(1_000);
 
-    expect(await store.makeBacklogDue(null)).toBe(2);
+    expect(await store.makeBacklogDue(null)).toBe(6);
     const due = (await claim(store, "worker-b")).map((lead) => lead.id);
-    expect(new Set(due)).toEqual(new Set([unreachable!.id, overloaded!.id]));
-    for (const waiting of [redirected, rejected, throttled, held]) {
+    // A 429 without Retry-After, a redirect, 401 and 410 refuse every post, whatever the lead: due too.
+    expect(new Set(due)).toEqual(
+      new Set([unreachable!.id, overloaded!.id, redirected!.id, throttled!.id, unauthorized!.id, gone!.id]),
+    );
+    for (const waiting of [rejected, held]) {
       expect(await store.get(waiting!.id)).toMatchObject({ nextAttemptAt: later(599_000).toISOString() });
     }
     expect((await store.get(held!.id))!.failureKind).toBe("rate-limited");
-    expect((await store.get(throttled!.id))!.failureKind).toBe("rate-limited");
-    expect((await store.get(redirected!.id))!.failureKind).toBe("failed");
+    for (const refused of [throttled, redirected, unauthorized, gone]) {
+      expect((await store.get(refused!.id))!.failureKind).toBe("refused");
+    }
     // A lead that got the same 422 was accepted after all: the 422 was not about the lead, so it is due too.
     expect(await store.makeBacklogDue(422)).toBe(1);
     expect((await claim(store, "worker-c")).map((lead) => lead.id)).toEqual([rejected!.id]);
@@ -255,7 +262,7 @@ describe.each(backends)("lead store ($name)", (backend) => {
     expect(await store.get(lead.id)).toMatchObject({
       attempts: 2,
       lastAttemptAt: clock.toISOString(),
-      failureKind: "failed",
+      failureKind: "refused",
       backoffFailures: 1,
     });
     expect(await store.lastDeliveryAt()).toBeNull();
@@ -307,6 +314,69 @@ describe.each(backends)("lead store ($name)", (backend) => {
       lead: { id: stored.lead.id, status: "pending" },
     });
     expect(await store.stats()).toMatchObject({ pending: 1, spam: 1 });
+  });
+
+  it("lets one submission id carry as many different leads as its allowance, holds the rest, and counts a release", async () => {
+    const store = await open();
+    const allowance = { leads: 2, reason: "the form token already carried 2 leads" };
+    const id = "5".repeat(32);
+    const send = (name: string, options = {}) =>
+      store.createOnce({ ...submission, name }, id, { allowance, ...options });
+    expect((await send("One")).lead.status).toBe("pending");
+    // Held spam with the id does not count: a person's send after a bot's stays within the allowance.
+    expect(
+      (await store.createOnce({ ...submission, name: "Bot" }, id, { spamReason: "honeypot filled" })).lead.status,
+    ).toBe("spam");
+    expect((await send("Two", { confirmedReasons: "a word in the name looks like a domain" })).lead).toMatchObject({
+      status: "pending",
+      confirmedReasons: "a word in the name looks like a domain",
+    });
+    const third = await send("Three");
+    expect(third).toMatchObject({ repeat: false, lead: { status: "spam", spamReason: allowance.reason } });
+    // A resend of a stored one is that lead, not counted again.
+    expect(await send("One")).toMatchObject({ repeat: true, lead: { status: "pending", name: "One" } });
+    // Released by staff, the third is a lead with the same id: the id now carries three.
+    expect((await store.release(third.lead.id))?.lead).toMatchObject({ status: "pending" });
+    expect((await send("Four")).lead.status).toBe("spam");
+    expect((await store.createOnce({ ...submission, name: "Other" }, "6".repeat(32), { allowance })).lead.status).toBe(
+      "pending",
+    );
+  });
+
+  it("counts a token's leads once when instances store at the same moment", async () => {
+    const store = await open();
+    const other = await open();
+    const allowance = { leads: 3, reason: "used up" };
+    const id = "7".repeat(32);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        (index % 2 === 0 ? store : other).createOnce({ ...submission, name: `Person ${index}` }, id, { allowance }),
+      ),
+    );
+    expect(results.filter((result) => result.lead.status === "pending")).toHaveLength(3);
+    expect(results.filter((result) => result.lead.status === "spam")).toHaveLength(9);
+  });
+
+  it("finds a stored submission by its id and details, and the same enquiry by its details and interests", async () => {
+    const store = await open();
+    const since = clock;
+    expect(await store.findSubmission(submission, "8".repeat(32))).toBeNull();
+    const { lead } = await store.createOnce(submission, "8".repeat(32));
+    expect(await store.findSubmission(submission, "8".repeat(32))).toMatchObject({ id: lead.id });
+    expect(await store.findSubmission({ ...submission, phone: "(870) 555-0100" }, "8".repeat(32))).toBeNull();
+    const held = await store.createOnce({ ...submission, name: "Bot" }, "9".repeat(32), { spamReason: "x" });
+    expect(await store.findSubmission({ ...submission, name: "Bot" }, "9".repeat(32))).toMatchObject({
+      id: held.lead.id,
+      status: "spam",
+    });
+    clock = later(1_000);
+    // The same person and interests, in another order and spelling of the details.
+    const again = { ...submission, name: " JORDAN  reyes ", interests: [...submission.interests].reverse() };
+    expect(await store.findEnquiry(again, since)).toMatchObject({ id: lead.id });
+    expect(await store.findEnquiry({ ...submission, interests: ["partnership"] }, since)).toBeNull();
+    expect(await store.findEnquiry(submission, later(1))).toBeNull();
+    // Held spam is never the earlier enquiry: a person's send after a bot's with their details is delivered.
+    expect(await store.findEnquiry({ ...submission, name: "Bot" }, since)).toBeNull();
   });
 
   it("counts other submissions with the same contact details within a window, leads and spam alike", async () => {

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { TEST_METRICS_TOKEN } from "../../support/readiness.ts";
 
 /**
  * Starts a production server of its own for one test (a setting the shared servers do not have, or
@@ -68,6 +69,8 @@ export async function spawnSite(
       HOST: "127.0.0.1",
       PORT: "0",
       SITE_URL: "https://hub.example.org",
+      // So a test can read /readyz's details (and /metrics); `METRICS_TOKEN: ""` turns both off.
+      METRICS_TOKEN: TEST_METRICS_TOKEN,
       ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
       ...env,
     },
