@@ -35,7 +35,9 @@ describe("the benchmarks' baseline page", () => {
   it("lets that script run, and nothing else, by its hash", async () => {
     const response = await fetch(`${baseline.origin}/`);
     const hash = createHash("sha256").update(BASELINE_SCRIPT).digest("base64");
-    expect(response.headers.get("content-security-policy")).toBe(`default-src 'none'; img-src 'self'; script-src 'sha256-${hash}'`);
+    expect(response.headers.get("content-security-policy")).toBe(
+      `default-src 'none'; img-src 'self'; script-src 'sha256-${hash}'`,
+    );
   });
 
   it("serves, at its tap path, the same page with a native disclosure at its top and nothing else added", async () => {

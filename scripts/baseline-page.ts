@@ -50,9 +50,7 @@ export function baselinePhotoPage({ width, height }: Pick<BaselinePhoto, "width"
  * `/photo` (the page with it), on a loopback port of its own; its CSP allows its one script by hash, and
  * images from itself.
  */
-export async function startBaselineServer(
-  photo?: BaselinePhoto,
-): Promise<{ server: Server; origin: string }> {
+export async function startBaselineServer(photo?: BaselinePhoto): Promise<{ server: Server; origin: string }> {
   const scriptHash = createHash("sha256").update(BASELINE_SCRIPT).digest("base64");
   const photoPage = photo ? baselinePhotoPage(photo) : null;
   const server = createServer((request, response) => {
