@@ -170,5 +170,6 @@ export function recordPage({
   response.on("close", () => {
     if (!response.writableFinished) settle("not-kept");
   });
+  if (response.destroyed) settle("not-kept");
   return new Response(body, { status: rendered.status, statusText: rendered.statusText, headers });
 }

@@ -72,6 +72,7 @@ export function reactRouterHandler({
     const endRender = kept ? () => {} : cache.beginRender(key);
     const version = cache.version;
     let rendered: globalThis.Response | undefined;
+    let recording = false;
     try {
       rendered = await render(request, response, key);
       // A re-render that failed leaves the kept page in place, and the visitor gets it (stale-if-error).
@@ -87,11 +88,14 @@ export function reactRouterHandler({
         // re-render is kept (or it is too old to stand in).
         if (outcome === "not-a-page" && !(rendered!.status >= 500 && kept?.servableOnError)) cache.forget(key);
       };
-      await send(response, recordPage({ cache, key, response, rendered, version, policy, onSettled }));
+      const recorded = recordPage({ cache, key, response, rendered, version, policy, onSettled });
+      // From here `recordPage` settles the render: once the page is kept (compressed, after the answer
+      // has gone), or when the visitor leaves first.
+      recording = true;
+      await send(response, recorded);
     } finally {
-      // Also when the visitor left before the page was sent, and the render never reached its end. A
-      // page sent whole has reached `recordPage`'s end, which settles it once it is kept (compressed).
-      if (!response.writableEnded) endRender({ kept: false });
+      // A render that failed before it could be recorded.
+      if (!recording) endRender({ kept: false });
     }
   }
 
