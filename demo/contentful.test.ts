@@ -3,6 +3,7 @@ import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Asset, type ContentfulClientApi, type CreateClientParams, createClient, type Entry } from "contentful";
+import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   type ContentfulStandIn,
@@ -464,6 +465,32 @@ describe("asset files", () => {
     const { response, bytes } = await fetchBytes(`${heroPath}?w=640&h=320&fit=fill&fm=jpg`);
     expect(response.headers.get("content-type")).toBe("image/webp");
     expect(bytes.equals(heroFile(".w640"))).toBe(true);
+  });
+
+  it("answers fm=avif with AVIF that sharp encodes from the master, the same bytes each time", async () => {
+    const first = await fetchBytes(`${heroPath}?w=800&fm=avif&q=45`);
+    expect(first.response.status).toBe(200);
+    expect(first.response.headers.get("content-type")).toBe("image/avif");
+    expect(first.bytes.subarray(4, 12).toString("latin1")).toBe("ftypavif");
+    const metadata = await sharp(first.bytes).metadata();
+    expect(metadata).toMatchObject({ format: "heif", compression: "av1" });
+    const again = await fetchBytes(`${heroPath}?w=800&fm=avif&q=45`);
+    expect(again.bytes.equals(first.bytes)).toBe(true);
+    expect(again.response.headers.get("etag")).toBe(first.response.headers.get("etag"));
+    // Another quality is another encoding.
+    const other = await fetchBytes(`${heroPath}?w=800&fm=avif&q=90`);
+    expect(other.response.headers.get("content-type")).toBe("image/avif");
+    expect(other.response.headers.get("etag")).not.toBe(first.response.headers.get("etag"));
+  });
+
+  it("answers fm=avif with a stored AVIF rendition, the narrowest at least as wide, when there is one", async () => {
+    const stored = Buffer.from("stored AVIF rendition (a test)");
+    await writeFile(join(assetsDir, `images.ctfassets.net/${FIXTURE_SPACE_ID}/hero/tok1/hero-home.w640.avif`), stored);
+    const { response, bytes } = await fetchBytes(`${heroPath}?w=600&fm=avif&q=45`);
+    expect(response.headers.get("content-type")).toBe("image/avif");
+    expect(bytes.equals(stored)).toBe(true);
+    // WebP is still WebP.
+    expect((await fetchBytes(`${heroPath}?w=600&fm=webp`)).bytes.equals(heroFile(".w640"))).toBe(true);
   });
 
   it("types PNG and SVG files by extension", async () => {

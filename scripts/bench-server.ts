@@ -1,8 +1,9 @@
 // npm run bench:server: how many requests a second the production server answers (demo mode), for the
 // home page (from memory, with campaign tags, and rendered each time), a blog post and two static files
 // (a file of about the home page's size as sent, and the layout chunk, sent as the build compressed it), one after
-// another in a run, each with autocannon: 20 connections for 8 s, asking for gzip. DESIGN.md's budget:
-// the (cached) home page at least half the rate of the static file of its size. It reports; it is not
+// another in a run, each with autocannon: 20 connections for 8 s, asking for gzip; with the server's CPU
+// time per request (user and system, read from /proc on Linux). The budget (issue 51): the (cached)
+// home page at least 0.8 of the rate of the static file of its size. It reports; it is not
 // part of `npm test`. The machine's load average is printed with the numbers: other work on the
 // machine moves them.
 //   --no-build        use the existing build/
@@ -10,7 +11,7 @@
 //   --duration <s>    seconds per address (default 8)
 //   --connections <n> (default 20)
 //   --json <file>     where the results go (default .lighthouse/bench-server.json)
-import { mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -41,6 +42,28 @@ interface Row {
   bytesPerRequest: number;
   non2xx: number;
   errors: number;
+  /** The server process's CPU time (user and system) per request answered, or null where /proc is not. */
+  cpuMicrosecondsPerRequest: number | null;
+}
+
+/** The cached home page's rate over the static file's of its size, at least (issue 51). */
+const HOME_TO_STATIC_BUDGET = 0.8;
+
+/** Clock ticks a second, as /proc counts CPU time (USER_HZ: 100 on every Linux this runs on). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** A process's CPU time so far (user and system), in microseconds; null where /proc cannot tell. */
+function cpuMicroseconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The fields after the command name (which may hold spaces, inside parentheses).
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -78,8 +101,14 @@ async function warm(target: string, headers: Record<string, string>): Promise<vo
   console.warn(`${target} was never answered from the page cache.`);
 }
 
-async function load(name: string, target: string, headers: Record<string, string> = {}): Promise<Row> {
+async function loadOne(
+  serverPid: number | undefined,
+  name: string,
+  target: string,
+  headers: Record<string, string> = {},
+): Promise<Row> {
   await warm(target, headers);
+  const cpuBefore = cpuMicroseconds(serverPid);
   const result = await autocannon({
     url: `${origin}${target}`,
     connections,
@@ -95,18 +124,28 @@ async function load(name: string, target: string, headers: Record<string, string
     bytesPerRequest: result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
     non2xx: result.non2xx,
     errors: result.errors,
+    cpuMicrosecondsPerRequest: (() => {
+      const cpuAfter = cpuMicroseconds(serverPid);
+      return cpuBefore === null || cpuAfter === null || result.requests.total === 0
+        ? null
+        : (cpuAfter - cpuBefore) / result.requests.total;
+    })(),
   };
 }
 
 async function main(): Promise<void> {
   if (!values["no-build"]) buildSite();
   const server = await startProductionServer(Number(values.port));
+  const load = (name: string, target: string, headers?: Record<string, string>) =>
+    loadOne(server.pid, name, target, headers);
   const rows: Row[] = [];
   /** The static file of the home page's size: the budget's reference. */
   let reference: Row | undefined;
   const loadBefore = loadavg();
   try {
     rows.push(await load("home page", "/"));
+    // A browser asks for Brotli: the kept page's Brotli bytes, as kept.
+    rows.push(await load("home page, Brotli", "/", { "accept-encoding": "br" }));
     // Campaign traffic: the page for its path, from memory (parameters the page does not read).
     rows.push(await load("home page, campaign tags", "/?utm_source=newsletter&utm_campaign=fall&gclid=x1"));
     // A `preview` cookie keeps a request away from the page cache: every answer is rendered.
@@ -122,11 +161,12 @@ async function main(): Promise<void> {
   const staticRate = reference!.requestsPerSecond;
   console.log(`\nautocannon, ${connections} connections, ${duration} s each, gzip:\n`);
   const lines = [
-    ["address", "req/s", "ratio to static file", "p50", "p99", "bytes/req", "non-2xx", "errors"],
+    ["address", "req/s", "ratio to static file", "CPU/req", "p50", "p99", "bytes/req", "non-2xx", "errors"],
     ...rows.map((row) => [
       `${row.name} ${row.path}`,
       row.requestsPerSecond.toFixed(0),
       (row.requestsPerSecond / staticRate).toFixed(2),
+      row.cpuMicrosecondsPerRequest === null ? "–" : `${Math.round(row.cpuMicrosecondsPerRequest)} µs`,
       `${row.latencyP50Ms} ms`,
       `${row.latencyP99Ms} ms`,
       String(row.bytesPerRequest),
@@ -137,7 +177,7 @@ async function main(): Promise<void> {
   const widths = lines[0]!.map((_, index) => Math.max(...lines.map((line) => line[index]!.length)));
   for (const line of lines) console.log(line.map((cell, index) => cell.padEnd(widths[index]!)).join("  "));
   const ratio = rows[0]!.requestsPerSecond / staticRate;
-  console.log(`\nHome page / static file of its size: ${ratio.toFixed(2)} (budget: at least 0.5)`);
+  console.log(`\nHome page / static file of its size: ${ratio.toFixed(2)} (budget: at least ${HOME_TO_STATIC_BUDGET})`);
   console.log(
     `Load average before ${loadBefore.map((n) => n.toFixed(2)).join(" ")}, after ${loadAfter.map((n) => n.toFixed(2)).join(" ")}`,
   );

@@ -9,7 +9,12 @@
 //   --reports <dir>     also keep every run's full Lighthouse report (JSON), to see what a score is made of
 //   --baseline          also measure a page with nothing of the site's in it (twenty headings and
 //                       paragraphs, no stylesheet, no script but one line), served by this script: what
-//                       Lighthouse gives any page on this machine, the floor to read the routes' rows against
+//                       Lighthouse gives any page on this machine, the floor to read the routes' rows against;
+//                       and the same page with a hero photograph at its top (the bytes /event-spaces' hero
+//                       preload gives a phone, fetched from the site): the floor for a page whose largest
+//                       paint is a photograph ("baseline + photo")
+//   --busy              keep one core busy (a second process in a busy loop) while measuring, to see what a
+//                       route keeps on a loaded machine
 //   --taps              instead of Lighthouse, the tap probe (scripts/tap-probe.ts): the video tile, a booking
 //                       option, Load More, a gallery filter and Send on an empty contact form, each tapped at
 //                       DOMContentLoaded, at load and hydrated, on a 412 px Chromium with its CPU slowed 4x,
@@ -37,7 +42,8 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { siteRoutes } from "../tests/e2e/support/routes.ts";
-import { startBaselineServer } from "./baseline-page.ts";
+import sharp from "sharp";
+import { BASELINE_PHOTO_PATH, type BaselinePhoto, startBaselineServer } from "./baseline-page.ts";
 import { launchPipeBrowser } from "./cdp-pipe.ts";
 import { chromiumFlags, chromiumPath } from "./chromium-path.js";
 import { parseCommandLine } from "./command-line.ts";
@@ -96,6 +102,7 @@ const { values } = parseCommandLine(import.meta.filename, {
     markdown: { type: "string" },
     reports: { type: "string" },
     baseline: { type: "boolean", default: false },
+    busy: { type: "boolean", default: false },
     taps: { type: "boolean", default: false },
     site: { type: "string" },
     warm: { type: "boolean", default: false },
@@ -111,6 +118,14 @@ const routes = values.routes ? values.routes.split(",").map((route) => route.tri
 const origin = `http://127.0.0.1:${port}`;
 /** The baseline's row in the table and the JSON; it is measured at its own origin. */
 const BASELINE_ROUTE = "baseline";
+const BASELINE_PHOTO_ROUTE = "baseline + photo";
+const BASELINE_ROUTES = new Set([BASELINE_ROUTE, BASELINE_PHOTO_ROUTE]);
+/** The route whose hero the photograph baseline shows. */
+const PHOTO_ROUTE = "/event-spaces";
+/** Lighthouse's phone: 412 CSS px wide at a device pixel ratio of 1.75. */
+const PHONE_IMAGE_PIXELS = 412 * 1.75;
+/** What Chromium asks for an image with. */
+const IMAGE_ACCEPT = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
 
 const score = (value: number | null | undefined) => (typeof value === "number" ? Math.round(value * 100) : null);
 
@@ -201,7 +216,7 @@ function median(rows: Row[]): Row {
 function misses(row: Row): string[] {
   const problems: string[] = [];
   if (row.error) return ["error"];
-  if (row.route === BASELINE_ROUTE) return ["(the machine's floor)"];
+  if (BASELINE_ROUTES.has(row.route)) return ["(the machine's floor)"];
   const over = (value: number | null, budget: number) => value !== null && value > budget;
   if (row.performance !== null && row.performance < BUDGETS.performance) problems.push("performance");
   for (const [name, value] of [
@@ -341,25 +356,92 @@ async function benchTaps(): Promise<void> {
   }
 }
 
+/** A start tag's attribute, by its name in any case. */
+function tagAttribute(tag: string, name: string): string | null {
+  const value = new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1];
+  return value === undefined ? null : value.replace(/&amp;/g, "&");
+}
+
+/**
+ * The hero image a phone gets from a page's HTML: the image the page preloads, in the width Lighthouse's
+ * phone picks from the preload's candidates; null when the page preloads no image.
+ */
+function phoneHeroUrl(html: string): string | null {
+  const preload = [...html.matchAll(/<link [^>]*>/g)]
+    .map((match) => match[0])
+    .find((tag) => tagAttribute(tag, "rel") === "preload" && tagAttribute(tag, "as") === "image");
+  if (!preload) return null;
+  const candidates = (tagAttribute(preload, "imagesrcset") ?? "")
+    .split(/,\s+/)
+    .map((candidate) => candidate.trim().split(/\s+/))
+    .map(([url = "", width = ""]) => ({ url, width: Number.parseInt(width, 10) }))
+    .filter((candidate) => candidate.url && candidate.width > 0)
+    .sort((a, b) => a.width - b.width);
+  return (
+    candidates.find((candidate) => candidate.width >= PHONE_IMAGE_PIXELS)?.url ??
+    candidates.at(-1)?.url ??
+    tagAttribute(preload, "href")
+  );
+}
+
+/** `route`'s hero photograph as a phone gets it (the format the browser would be sent), for the baseline. */
+async function heroPhotoOf(route: string): Promise<BaselinePhoto> {
+  const html = await (await fetch(`${origin}${route}`, { headers: { "User-Agent": "Mozilla/5.0 (bench)" } })).text();
+  const chosen = phoneHeroUrl(html);
+  if (!chosen) throw new Error(`${route} preloads no image.`);
+  const response = await fetch(new URL(chosen, origin), { headers: { Accept: IMAGE_ACCEPT } });
+  if (!response.ok) throw new Error(`${route}'s hero answered ${response.status}.`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const { width, height } = await sharp(bytes).metadata();
+  const contentType = response.headers.get("content-type") ?? "application/octet-stream";
+  console.log(`Photograph baseline: ${route}'s hero, ${contentType}, ${width}x${height}, ${bytes.length} bytes.`);
+  return { bytes, contentType, width: width ?? 1, height: height ?? 1 };
+}
+
+/**
+ * Requests a page, and the hero a phone gets from it, as a site running for a while has them at hand:
+ * its page cache filled, and its content service's CDN holding the image in that size and format.
+ */
+async function warmUp(url: string): Promise<void> {
+  const html = await (await fetch(url, { headers: { "User-Agent": "Mozilla/5.0 (bench warm-up)" } })).text();
+  const hero = phoneHeroUrl(html);
+  if (hero) await (await fetch(new URL(hero, url), { headers: { Accept: IMAGE_ACCEPT } })).arrayBuffer();
+}
+
 async function main(): Promise<void> {
   if (!values["no-build"] && !values.site) buildSite();
   if (values.taps) return benchTaps();
   const server = await startProductionServer(port);
+  let baseline: Awaited<ReturnType<typeof startBaselineServer>> | null = null;
+  try {
+    if (values.baseline) baseline = await startBaselineServer(await heroPhotoOf(PHOTO_ROUTE));
+  } catch (error) {
+    server.kill("SIGTERM");
+    throw error;
+  }
+  let busy: ChildProcess | null = null;
+  if (values.busy) {
+    busy = spawn(process.execPath, ["-e", "for(;;){}"], { stdio: "ignore" });
+    const child = busy;
+    stopWithProcess(() => child.kill());
+  }
   const loadBefore = loadavg();
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: [...chromiumFlags, "--headless=new"],
   });
   stopWithProcess(() => chrome.kill());
-  const baseline = values.baseline ? await startBaselineServer() : null;
   const targets = routes.map((route) => ({ route, url: `${origin}${route}` }));
-  if (baseline) targets.push({ route: BASELINE_ROUTE, url: `${baseline.origin}/` });
+  if (baseline) {
+    targets.push({ route: BASELINE_ROUTE, url: `${baseline.origin}/` });
+    targets.push({ route: BASELINE_PHOTO_ROUTE, url: `${baseline.origin}${BASELINE_PHOTO_PATH}` });
+  }
   const attempts = new Map<string, Row[]>(targets.map((target) => [target.route, []]));
   try {
     for (const { url } of targets) {
       // A running site has its content cached; the first visit after a start fills the cache, and
       // measuring it would measure the content service rather than the page.
-      await fetch(url, { headers: { "User-Agent": "Mozilla/5.0 (bench warm-up)" } }).then((r) => r.text());
+      await warmUp(url);
     }
     for (let run = 0; run < runs; run += 1) {
       for (const { route, url } of targets) {
@@ -376,6 +458,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
+    busy?.kill();
     chrome.kill();
     server.kill("SIGTERM");
     baseline?.server.close();
@@ -384,11 +467,13 @@ async function main(): Promise<void> {
 
   const loadAfter = loadavg();
   const loadAverage = `load average ${loadBefore.map((n) => n.toFixed(2)).join(" ")} before, ${loadAfter.map((n) => n.toFixed(2)).join(" ")} after`;
-  console.log(`\n${textTable(rows)}\n\n${runs} run(s) per route, median shown; ${loadAverage}\n`);
+  const condition = values.busy ? "one core busy" : "at rest";
+  console.log(`\n${textTable(rows)}\n\n${runs} run(s) per route, median shown, ${condition}; ${loadAverage}\n`);
   mkdirSync(path.dirname(path.resolve(root, jsonFile)), { recursive: true });
   const report = {
     measuredAt: new Date().toISOString(),
     runsPerRoute: runs,
+    oneCoreBusy: values.busy,
     loadBefore,
     loadAfter,
     budgets: BUDGETS,
@@ -399,7 +484,7 @@ async function main(): Promise<void> {
   if (values.markdown) {
     writeFileSync(
       path.resolve(root, values.markdown),
-      `${markdownTable(rows)}\n\n${runs} run(s) per route, median shown; ${loadAverage}.\n`,
+      `${markdownTable(rows)}\n\n${runs} run(s) per route, median shown, ${condition}; ${loadAverage}.\n`,
     );
     console.log(`Table written to ${values.markdown}`);
   }

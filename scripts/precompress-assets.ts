@@ -1,31 +1,12 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import type { Plugin } from "vite";
-import { PRECOMPRESSED_ENCODINGS } from "../server/precompressed-assets.ts";
+import { compressOnce, PRECOMPRESSED_ENCODINGS } from "../server/precompressed-assets.ts";
 
 /** Text assets worth compressing; fonts and images are compressed already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|map)$/;
 /** Below this, the headers cost more than compression saves. */
 const MIN_BYTES = 1024;
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/** The smallest each encoder makes: time spent once at build time, not per request. */
-function compress(encoding: "br" | "gzip", data: Buffer): Promise<Buffer> {
-  if (encoding === "br") {
-    return brotli(data, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      },
-    });
-  }
-  return gzip(data, { level: zlib.constants.Z_BEST_COMPRESSION });
-}
 
 /**
  * Writes `<file>.br` and `<file>.gz` beside each compressible file of `files` (paths relative to
@@ -40,7 +21,7 @@ export async function precompressFiles(directory: string, files: readonly string
         const data = await readFile(path.join(directory, file));
         if (data.length < MIN_BYTES) return;
         for (const { encoding, suffix } of PRECOMPRESSED_ENCODINGS) {
-          const compressed = await compress(encoding, data);
+          const compressed = await compressOnce(encoding, data);
           if (compressed.length >= data.length) continue;
           await writeFile(path.join(directory, file + suffix), compressed);
           written.push(file + suffix);

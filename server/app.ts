@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import compression from "compression";
@@ -141,7 +142,13 @@ export function createApp(options: AppOptions): express.Express {
     // a redirect loop (/assets, /images, /events%2f..). Without it the folder falls to the not-found page.
     const files = { index: false, redirect: false } as const;
     app.use("/assets", express.static(assetsDir, { ...files, immutable: true, maxAge: "1y" }));
-    app.use(routeName("(static file)"), express.static(options.clientDir, { ...files, maxAge: "1h" }));
+    app.use(
+      onlyFilesIn(
+        options.clientDir,
+        routeName("(static file)"),
+        express.static(options.clientDir, { ...files, maxAge: "1h" }),
+      ),
+    );
   }
 
   app.use(limitBody());
@@ -156,6 +163,7 @@ export function createApp(options: AppOptions): express.Express {
       mode: options.mode,
       siteOrigin: new URL(options.context.config.siteUrl).origin,
       pageCache: options.pageCache,
+      policy: options.csp ? (scripts) => contentSecurityPolicy(scripts, options.csp!) : null,
       getLoadContext(request, response) {
         const context = new RouterContextProvider();
         const preview = options.previewContext !== null && options.preview.isPreview(request);
@@ -251,8 +259,36 @@ function headers(options: AppOptions): express.RequestHandler {
     if (options.csp) {
       const nonce = createNonce();
       response.locals.nonce = nonce;
-      response.set("Content-Security-Policy", contentSecurityPolicy(nonce, options.csp));
+      response.set("Content-Security-Policy", contentSecurityPolicy({ nonce }, options.csp));
     }
+    next();
+  };
+}
+
+/**
+ * `handlers` (the static files) for a request for a file the folder held at start (the build's files do
+ * not change while the server runs); every other request, every page among them, goes past them:
+ * looking each one up on disk, and making the error that says it is not there, cost a page sent from
+ * memory a fifth of its time.
+ */
+function onlyFilesIn(directory: string, ...handlers: express.RequestHandler[]): express.RequestHandler {
+  const files = new Set(
+    readdirSync(directory, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map(
+        (entry) => `/${path.relative(directory, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`,
+      ),
+  );
+  const serve = express.Router().use(...handlers);
+  return (request, response, next) => {
+    let pathname: string;
+    try {
+      pathname = path.posix.normalize(decodeURIComponent(request.path));
+    } catch {
+      // Not percent-encoded properly: the static files answer it (a 400) as before.
+      return serve(request, response, next);
+    }
+    if (files.has(pathname)) return serve(request, response, next);
     next();
   };
 }

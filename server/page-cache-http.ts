@@ -1,5 +1,7 @@
 import type { Request, Response } from "express";
-import { type CachedPage, gzipBody, identityBody, type PageCache, preparePage } from "./page-cache.ts";
+import { type CachedPage, type PageCache, preparePage } from "./page-cache.ts";
+import { preferredEncoding } from "./precompressed-assets.ts";
+import { type InlineScripts, inlineScriptHashes } from "./security.ts";
 
 /**
  * Which requests the page cache answers and which responses it keeps (issues 16 and 21):
@@ -11,7 +13,12 @@ import { type CachedPage, gzipBody, identityBody, type PageCache, preparePage } 
  * - only complete `200` HTML answers that set no cookie, are not `no-store` (as rendered, nor as sent:
  *   a draft preview's answer becomes `private, no-store` on its way out), and whose loaders did not
  *   ask to be left out (`skipPageCache`: a section that streamed, failed or was late, a hero shown in
- *   its fallback because the content service failed, a draft preview).
+ *   its fallback because the content service failed, a draft preview), and only if every inline script
+ *   in it can be allowed by its hash (`inlineScriptHashes`).
+ * A kept page is the same bytes for everyone (issue 51): it is kept without the nonce it was rendered
+ * with, and sent with a Content-Security-Policy that allows its inline scripts by their hashes, and
+ * marked `public` where the render said `private` (that was for its nonce, which was for one answer).
+ * The answer that renders a page still carries its nonce, and stays `private`.
  */
 
 /** Set on a response whose page must not be kept, with the reason. */
@@ -34,9 +41,12 @@ export function pageCacheAnswers(request: { method: string; get(name: string): s
   return !/(?:^|;)\s*preview=/.test(request.get("cookie") ?? "");
 }
 
+/** The encodings a kept page is held in, best first. */
+const KEPT_ENCODINGS = ["br", "gzip"] as const;
+
 /**
- * Sends a kept page with this response's nonce, gzipped when the client takes gzip. `X-Page-Cache`
- * says `hit`, or `stale` when it stands in for a re-render that failed.
+ * Sends a kept page as it is, in the best encoding the client takes. `X-Page-Cache` says `hit`, or
+ * `stale` when it stands in for a re-render that failed.
  */
 export function sendCachedPage(
   request: Request,
@@ -44,22 +54,36 @@ export function sendCachedPage(
   page: CachedPage,
   answer: "hit" | "stale" = "hit",
 ): void {
-  const nonce = String(response.locals.nonce ?? "");
   response.locals.pageCache = answer;
-  response.status(page.status);
+  const encoding = preferredEncoding(request.headers["accept-encoding"], KEPT_ENCODINGS) as
+    (typeof KEPT_ENCODINGS)[number] | null;
+  const body = page.body[encoding ?? "identity"];
+  response.statusCode = page.status;
   for (const [name, value] of page.headers) response.setHeader(name, value);
   response.setHeader("X-Page-Cache", answer);
   response.vary("Accept-Encoding");
-  const acceptsGzip = Boolean(request.get("accept-encoding")) && request.acceptsEncodings("gzip") === "gzip";
-  const gzipped = acceptsGzip ? gzipBody(page, nonce) : null;
-  const body = gzipped ?? identityBody(page, nonce);
-  if (gzipped) response.setHeader("Content-Encoding", "gzip");
+  if (encoding) response.setHeader("Content-Encoding", encoding);
   response.setHeader("Content-Length", String(body.length));
   response.end(body);
 }
 
 /** Headers a kept page is sent with again; the rest belong to one answer or are set per answer. */
 const KEPT_HEADERS = new Set(["content-type", "cache-control", "content-language", "link", "x-robots-tag", "vary"]);
+
+/** The render's headers a kept page is sent with, and the policy that allows its inline scripts by hash. */
+function keptHeaders(
+  rendered: Headers,
+  hashes: readonly string[],
+  policy: ((scripts: InlineScripts) => string) | null,
+): [string, string][] {
+  const headers = [...rendered]
+    .filter(([name]) => KEPT_HEADERS.has(name.toLowerCase()))
+    .map(([name, value]): [string, string] =>
+      name.toLowerCase() === "cache-control" ? [name, value.replace(/\bprivate\b/i, "public")] : [name, value],
+    );
+  if (policy) headers.push(["Content-Security-Policy", policy({ hashes })]);
+  return headers;
+}
 
 /**
  * What became of a render: kept; not kept although it is a page (it was incomplete, or its loaders
@@ -74,6 +98,7 @@ export function recordPage({
   response,
   rendered,
   version,
+  policy,
   onSettled,
 }: {
   cache: PageCache;
@@ -81,6 +106,8 @@ export function recordPage({
   response: Response;
   rendered: globalThis.Response;
   version: number;
+  /** The Content-Security-Policy for given inline scripts, or null where the site sends none. */
+  policy: ((scripts: InlineScripts) => string) | null;
   onSettled: (outcome: RenderOutcome) => void;
 }): globalThis.Response {
   const headers = rendered.headers;
@@ -118,13 +145,24 @@ export function recordPage({
         settle("not-kept");
         return;
       }
-      const page = preparePage({
+      // The nonce was for this answer only; every other answer of the page is allowed by hashes.
+      const shared = nonce ? html.replaceAll(` nonce="${nonce}"`, "") : html;
+      const hashes = inlineScriptHashes(shared);
+      if (!hashes) {
+        settle("not-kept");
+        return;
+      }
+      // Compressed off the main thread, after this answer has gone: until it is kept, requests for
+      // the page wait for it (`renderUnderWay`) or render it, as during any first render.
+      preparePage({
         status: rendered.status,
-        headers: [...headers].filter(([name]) => KEPT_HEADERS.has(name.toLowerCase())),
-        html,
-        nonce,
-      });
-      settle(cache.store(key, page, version) ? "kept" : "not-kept");
+        headers: keptHeaders(headers, hashes, policy),
+        html: shared,
+        previous: cache.peek(key),
+      }).then(
+        (page) => settle(cache.store(key, page, version) ? "kept" : "not-kept"),
+        () => settle("not-kept"),
+      );
     },
   });
   const body = rendered.body.pipeThrough(recorder);
@@ -132,5 +170,6 @@ export function recordPage({
   response.on("close", () => {
     if (!response.writableFinished) settle("not-kept");
   });
+  if (response.destroyed) settle("not-kept");
   return new Response(body, { status: rendered.status, statusText: rendered.statusText, headers });
 }

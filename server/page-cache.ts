@@ -1,9 +1,9 @@
-import zlib from "node:zlib";
+import { compressOnce } from "./precompressed-assets.ts";
 
 /**
- * Rendered pages kept in memory (DESIGN.md section 5, issue 16): a page is rendered once per content
- * version and then sent from memory, each time with the response's own CSP nonce in place of the one
- * it was rendered with.
+ * Rendered pages kept in memory (DESIGN.md section 5, issues 16 and 51): a page is rendered once per
+ * content version and then sent from memory as it is, the same bytes to everyone: its inline scripts
+ * are allowed by their hashes, not by a nonce (`page-cache-http.ts`), so it is compressed once.
  *
  * - The content version moves on with every `purge()`: the server purges when the content caches
  *   change (a refresh brought different content, or an entry was deleted or cleared, as the publish
@@ -19,8 +19,8 @@ import zlib from "node:zlib";
  * - Pages whose address has a query string live in a smaller cache of their own, so a flood of made-up
  *   addresses cannot push the site's own pages out. Both are bounded by entries and by bytes, and drop
  *   their least recently used page when full.
- * - Each page is kept as its text between nonces, and the same pieces compressed, so a gzip answer is
- *   put together without compressing anything (see `gzipBody`).
+ * - Each page is kept as its text, Brotli-compressed and gzipped (at their highest settings, off the main
+ *   thread); a re-render whose text is the kept page's takes the kept page's compressed bytes.
  * What may be kept is decided in `page-cache-http.ts`; this module only keeps pages.
  */
 
@@ -39,15 +39,10 @@ export interface PageCacheOptions {
 
 export interface CachedPage {
   status: number;
+  /** Every header the page is sent with, its Content-Security-Policy included. */
   headers: [string, string][];
-  /** The body's text between the places its nonce stood. */
-  pieces: Buffer[];
-  /** Each piece compressed on its own into raw DEFLATE blocks that end on a byte boundary. */
-  deflatedPieces: Buffer[];
-  /** The rendered nonce's length: a gzip answer needs a nonce of the same length (see `gzipBody`). */
-  nonceLength: number;
-  /** CRC-32 of the first piece (the part of the body before any nonce, the same in every answer). */
-  firstPieceCrc: number;
+  /** The body as it is sent, in each encoding. */
+  body: { identity: Buffer; br: Buffer; gzip: Buffer };
   bytes: number;
 }
 
@@ -78,11 +73,10 @@ export interface PageCache {
    * lapses after a while, so a re-render that could not be kept is tried again later, not at once.
    */
   claimRefresh(key: string): boolean;
-  /**
-   * Keeps a rendered page, unless the content version moved on since the render began, or its gzip
-   * answer would not decompress to its text (checked here, so no answer from memory is corrupt).
-   */
+  /** Keeps a rendered page, unless the content version moved on since the render began. */
   store(key: string, page: CachedPage, renderedUnderVersion: number): boolean;
+  /** The page kept for `key`, if any, without counting it as used. */
+  peek(key: string): CachedPage | null;
   /** Forgets one page (its address is no longer a page to keep). */
   forget(key: string): void;
   /**
@@ -190,9 +184,12 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return true;
     },
     store(key, page, renderedUnderVersion) {
-      if (renderedUnderVersion !== version || !gzipIntact(page)) return false;
+      if (renderedUnderVersion !== version) return false;
       pagesFor(key).set(key, { page, storedAt: now(), refreshingSince: null });
       return true;
+    },
+    peek(key) {
+      return pagesFor(key).entries.get(key)?.page ?? null;
     },
     forget(key) {
       pagesFor(key).delete(key);
@@ -242,132 +239,42 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   };
 }
 
-/** Splits a rendered page at its nonce and compresses the pieces once, for `gzipBody` and `identityBody`. */
-export function preparePage({
+/**
+ * A rendered page as it is kept: its text and the same compressed once in each encoding, or, when the
+ * text is `previous`'s (a re-render that changed nothing), `previous`'s compressed bytes.
+ */
+export async function preparePage({
   status,
   headers,
   html,
-  nonce,
+  previous,
 }: {
   status: number;
   headers: [string, string][];
   html: string;
-  nonce: string;
-}): CachedPage {
-  const pieces = (nonce ? html.split(nonce) : [html]).map((piece) => ownCopy(Buffer.from(piece, "utf8")));
-  const nonceLength = Buffer.byteLength(nonce, "utf8");
-  // Each piece may refer back to the text before it (DEFLATE's 32 KB window), as one stream would,
-  // except to the nonce, which differs in every answer: the compressor sees 0xFF bytes in its place.
-  // No UTF-8 text contains that byte (a page may contain anything else, NUL included), so no match
-  // the compressor finds can reach into a nonce.
-  const nonceGap = Buffer.alloc(nonceLength, NEVER_IN_UTF8);
-  let history = Buffer.alloc(0);
-  const deflatedPieces = pieces.map((piece, index) => {
-    const options: zlib.ZlibOptions = { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH };
-    if (index > 0) {
-      history = Buffer.concat([history, nonceGap]).subarray(-WINDOW_BYTES);
-      options.dictionary = history;
-    }
-    history = Buffer.concat([history, piece]).subarray(-WINDOW_BYTES);
-    return ownCopy(zlib.deflateRawSync(piece, options));
-  });
-  const bytes = pieces.reduce((sum, piece, index) => sum + piece.length + deflatedPieces[index]!.length, 0);
-  return { status, headers, pieces, deflatedPieces, nonceLength, firstPieceCrc: crc32After(pieces[0]!, 0), bytes };
+  previous?: CachedPage | null;
+}): Promise<CachedPage> {
+  const identity = ownCopy(Buffer.from(html, "utf8"));
+  const unchanged = previous?.body.identity.equals(identity) ? previous.body : null;
+  const [br, gzip] = unchanged
+    ? [unchanged.br, unchanged.gzip]
+    : (await Promise.all([compressOnce("br", identity), compressOnce("gzip", identity)])).map(ownCopy);
+  return {
+    status,
+    headers,
+    body: { identity: unchanged?.identity ?? identity, br: br!, gzip: gzip! },
+    bytes: identity.length + br!.length + gzip!.length,
+  };
 }
 
 /**
- * The bytes in memory of their own. A small Buffer is often a view into a larger block (Node's pool for
- * short strings, zlib's output chunk of 64 KB), and a view kept for hours keeps its whole block: pages
- * kept as such views took about four times the bytes the cache counts.
+ * The bytes in memory of their own. A Buffer is often a view into a larger block (Node's pool for short
+ * strings, zlib's output chunks), and a view kept for hours keeps its whole block: pages kept as such
+ * views took about four times the bytes the cache counts.
  */
 function ownCopy(buffer: Buffer): Buffer {
   if (buffer.byteOffset === 0 && buffer.buffer.byteLength === buffer.length) return buffer;
   const copy = Buffer.allocUnsafeSlow(buffer.length);
   buffer.copy(copy);
   return copy;
-}
-
-const WINDOW_BYTES = 32 * 1024;
-const NEVER_IN_UTF8 = 0xff;
-
-/** A nonce of the rendered one's length that no page contains, for `gzipIntact`. */
-const probeNonce = (length: number) => "\u007f".repeat(length);
-
-/**
- * Whether the kept page's gzip answer decompresses to its text, with a nonce other than the rendered
- * one: checked before a page is kept, so no answer from memory can be corrupt.
- */
-export function gzipIntact(page: CachedPage): boolean {
-  const nonce = probeNonce(page.nonceLength);
-  const gzipped = gzipBody(page, nonce);
-  if (!gzipped) return false;
-  try {
-    return zlib.gunzipSync(gzipped).equals(identityBody(page, nonce));
-  } catch {
-    return false;
-  }
-}
-
-export function identityBody(page: CachedPage, nonce: string): Buffer {
-  const separator = Buffer.from(nonce, "utf8");
-  const parts: Buffer[] = [];
-  page.pieces.forEach((piece, index) => {
-    if (index > 0) parts.push(separator);
-    parts.push(piece);
-  });
-  return Buffer.concat(parts);
-}
-
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
-/** An empty stored block with BFINAL set: the end of the DEFLATE stream. */
-const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
-
-/**
- * The page as a gzip member, with `nonce` where the rendered nonce stood. Every compressed piece ends
- * on a byte boundary without a final block (a sync flush), so pieces can follow one another; each
- * nonce goes between them as a stored (uncompressed) block, and the trailer's CRC-32 and length cover
- * the whole text. Nothing is compressed per request. Null when the nonce is not as long as the
- * rendered one, which the compressed pieces counted on.
- */
-export function gzipBody(page: CachedPage, nonce: string): Buffer | null {
-  const separator = Buffer.from(nonce, "utf8");
-  if (page.pieces.length > 1 && separator.length !== page.nonceLength) return null;
-  const storedSeparator = storedBlock(separator);
-  const parts: Buffer[] = [GZIP_HEADER];
-  let crc = page.firstPieceCrc;
-  let length = page.pieces[0]!.length;
-  parts.push(page.deflatedPieces[0]!);
-  for (let index = 1; index < page.pieces.length; index += 1) {
-    const piece = page.pieces[index]!;
-    parts.push(storedSeparator, page.deflatedPieces[index]!);
-    crc = crc32After(piece, crc32After(separator, crc));
-    length += separator.length + piece.length;
-  }
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(length % 2 ** 32, 4);
-  parts.push(FINAL_BLOCK, trailer);
-  return Buffer.concat(parts);
-}
-
-/**
- * The CRC-32 of the text so far followed by `data`. An empty piece (two nonces side by side, or one at
- * either end of the page) leaves it as it is: some Node versions' `zlib.crc32` answer 0 for empty
- * input whatever CRC they are given to continue.
- */
-function crc32After(data: Buffer, crc: number): number {
-  return data.length === 0 ? crc : zlib.crc32(data, crc);
-}
-
-/** A non-final stored DEFLATE block (at most 65,535 bytes; a nonce is 24). */
-function storedBlock(data: Buffer): Buffer {
-  if (data.length > 0xffff) throw new RangeError("A stored block holds at most 65,535 bytes.");
-  const header = Buffer.from([
-    0x00,
-    data.length & 0xff,
-    data.length >> 8,
-    ~data.length & 0xff,
-    (~data.length >> 8) & 0xff,
-  ]);
-  return Buffer.concat([header, data]);
 }

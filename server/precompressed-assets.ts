@@ -1,5 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type { RequestHandler } from "express";
 
 /** The encodings the build writes beside an asset (scripts/precompress-assets.ts), and their suffixes, best first. */
@@ -7,6 +9,26 @@ export const PRECOMPRESSED_ENCODINGS = [
   { encoding: "br", suffix: ".br" },
   { encoding: "gzip", suffix: ".gz" },
 ] as const;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * The smallest each encoder makes, off the main thread: for what is compressed once and sent many
+ * times (the build's assets, the pages the server keeps).
+ */
+export function compressOnce(encoding: "br" | "gzip", data: Buffer): Promise<Buffer> {
+  if (encoding === "br") {
+    return brotli(data, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
+    });
+  }
+  return gzip(data, { level: zlib.constants.Z_BEST_COMPRESSION });
+}
 
 /**
  * Serves an asset's precompressed file (`app.js.br`, `app.js.gz`, written by the build) to a client

@@ -5,6 +5,7 @@ import type { PageCache } from "./page-cache.ts";
 import { pageCacheAnswers, REFRESH_LOCAL, type RenderOutcome, recordPage, sendCachedPage } from "./page-cache-http.ts";
 import { ABSOLUTE_FORM_LOCAL, canonicalPage } from "./request-target.ts";
 import { routePatternFor } from "./route-pattern.ts";
+import type { InlineScripts } from "./security.ts";
 
 /** How long a request waits for another request's first render of the same page before rendering it. */
 const FIRST_RENDER_WAIT_MS = 3_000;
@@ -24,6 +25,7 @@ export function reactRouterHandler({
   siteOrigin,
   getLoadContext,
   pageCache,
+  policy = null,
 }: {
   build: () => Promise<ServerBuild>;
   mode: string;
@@ -31,6 +33,8 @@ export function reactRouterHandler({
   siteOrigin: string;
   getLoadContext: (request: Request, response: Response) => RouterContextProvider;
   pageCache?: PageCache;
+  /** The Content-Security-Policy a kept page is sent with, for its inline scripts; null for none. */
+  policy?: ((scripts: InlineScripts) => string) | null;
 }) {
   const handle = createRequestHandler(build, mode);
   const render = (request: Request, response: Response, target: string, origin = siteOrigin) => {
@@ -68,6 +72,7 @@ export function reactRouterHandler({
     const endRender = kept ? () => {} : cache.beginRender(key);
     const version = cache.version;
     let rendered: globalThis.Response | undefined;
+    let recording = false;
     try {
       rendered = await render(request, response, key);
       // A re-render that failed leaves the kept page in place, and the visitor gets it (stale-if-error).
@@ -83,10 +88,14 @@ export function reactRouterHandler({
         // re-render is kept (or it is too old to stand in).
         if (outcome === "not-a-page" && !(rendered!.status >= 500 && kept?.servableOnError)) cache.forget(key);
       };
-      await send(response, recordPage({ cache, key, response, rendered, version, onSettled }));
+      const recorded = recordPage({ cache, key, response, rendered, version, policy, onSettled });
+      // From here `recordPage` settles the render: once the page is kept (compressed, after the answer
+      // has gone), or when the visitor leaves first.
+      recording = true;
+      await send(response, recorded);
     } finally {
-      // Also when the visitor left before the page was sent, and the render never reached its end.
-      endRender({ kept: false });
+      // A render that failed before it could be recorded.
+      if (!recording) endRender({ kept: false });
     }
   }
 

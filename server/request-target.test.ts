@@ -6,7 +6,15 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageCacheAnswers } from "./page-cache-http.ts";
-import { ABSOLUTE_FORM_LOCAL, canonicalPage, requestTargets, withOriginFormTargets } from "./request-target.ts";
+import { matchRoutes } from "react-router";
+import {
+  ABSOLUTE_FORM_LOCAL,
+  canonicalPage,
+  matchRouteTree,
+  requestTargets,
+  routeTree,
+  withOriginFormTargets,
+} from "./request-target.ts";
 
 const page = () => null;
 const build = {
@@ -34,6 +42,25 @@ const build = {
 } as unknown as Pick<ServerBuild, "routes">;
 
 const canonical = (target: string) => canonicalPage(target, build);
+
+describe("matchRouteTree", () => {
+  it("matches as matchRoutes does, and remembers each path's matches", () => {
+    for (const path of ["/", "/tour", "/blog/tag/news", "/blog/a-post", "/no/such/page"]) {
+      const matches = matchRouteTree(build, path);
+      expect(matches?.map((match) => match.route.id)).toEqual(
+        matchRoutes(routeTree(build), path)?.map((match) => match.route.id),
+      );
+      expect(matchRouteTree(build, path)).toBe(matches);
+    }
+  });
+
+  it("remembers at most a thousand paths, so made-up addresses cannot grow it without end", () => {
+    const first = matchRouteTree(build, "/made-up-0");
+    for (let index = 1; index <= 1_000; index += 1) matchRouteTree(build, `/made-up-${index}`);
+    expect(matchRouteTree(build, "/made-up-0")).not.toBe(first);
+    expect(matchRouteTree(build, "/made-up-1000")).toBe(matchRouteTree(build, "/made-up-1000"));
+  });
+});
 
 describe("canonicalPage", () => {
   it("takes a canonical address as it is", () => {

@@ -114,7 +114,7 @@ export function canonicalPage(target: string, build: Pick<ServerBuild, "routes">
   }
   const normalized = `/${segments.map(encodeSegment).join("/")}`;
 
-  const matches = matchRoutes(routeTree(build), normalized);
+  const matches = matchRouteTree(build, normalized);
   const leaf = matches?.at(-1);
   if (!matches || !leaf) return { kind: "unmatched" };
 
@@ -155,6 +155,31 @@ function headerSafe(search: string): string {
 }
 
 const routeTrees = new WeakMap<ServerBuild["routes"], RouteObject[]>();
+
+/** Paths matched per build, at most this many (every path a client sends could be one). */
+const MAX_REMEMBERED_MATCHES = 1_000;
+const rememberedMatches = new WeakMap<ServerBuild["routes"], Map<string, RouteMatch[] | null>>();
+
+type RouteMatch = NonNullable<ReturnType<typeof matchRoutes<RouteObject>>>[number];
+
+/**
+ * `matchRoutes` over the build's route tree, remembered per path: React Router flattens and ranks the
+ * whole route table and compiles each pattern on every call, which took more of a page sent from
+ * memory than anything else the server does for it.
+ */
+export function matchRouteTree(build: Pick<ServerBuild, "routes">, pathname: string): RouteMatch[] | null {
+  let remembered = rememberedMatches.get(build.routes);
+  if (!remembered) {
+    remembered = new Map();
+    rememberedMatches.set(build.routes, remembered);
+  }
+  const known = remembered.get(pathname);
+  if (known !== undefined) return known;
+  const matches = matchRoutes(routeTree(build), pathname);
+  if (remembered.size >= MAX_REMEMBERED_MATCHES) remembered.delete(remembered.keys().next().value!);
+  remembered.set(pathname, matches);
+  return matches;
+}
 
 /** The server build's routes as a tree `matchRoutes` reads. */
 export function routeTree(build: Pick<ServerBuild, "routes">): RouteObject[] {

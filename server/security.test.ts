@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, createNonce, securityHeaders } from "./security.ts";
+import { createHash } from "node:crypto";
+import { contentSecurityPolicy, createNonce, inlineScriptHashes, securityHeaders } from "./security.ts";
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(
@@ -13,30 +14,40 @@ function directives(policy: string): Map<string, string[]> {
 describe("contentSecurityPolicy", () => {
   const base = { frames: ["https://booking.example"], insecureImages: [], analytics: false };
 
-  it("allows inline scripts only with this response's nonce", () => {
-    const policy = directives(contentSecurityPolicy("abc123", base));
-    expect(policy.get("script-src")).toEqual(["'self'", "'nonce-abc123'"]);
+  it("allows inline scripts only with this response's nonce, and the scripts they add", () => {
+    const policy = directives(contentSecurityPolicy({ nonce: "abc123" }, base));
+    expect(policy.get("script-src")).toEqual(["'self'", "'nonce-abc123'", "'strict-dynamic'"]);
     expect(policy.get("object-src")).toEqual(["'none'"]);
     expect(policy.get("frame-ancestors")).toEqual(["'self'"]);
     expect(policy.get("frame-src")).toEqual(["https://booking.example"]);
   });
 
+  it("allows a kept page's inline scripts by their hashes alone, and the scripts they add", () => {
+    const policy = directives(contentSecurityPolicy({ hashes: ["sha256-a", "sha256-b"] }, base));
+    expect(policy.get("script-src")).toEqual(["'self'", "'sha256-a'", "'sha256-b'", "'strict-dynamic'"]);
+    expect(policy.get("script-src")?.join(" ")).not.toMatch(/nonce|unsafe-inline/);
+  });
+
   it("allows Google Analytics only when analytics is configured", () => {
-    expect(contentSecurityPolicy("n", base)).not.toContain("googletagmanager");
-    const policy = directives(contentSecurityPolicy("n", { ...base, analytics: true }));
+    expect(contentSecurityPolicy({ nonce: "n" }, base)).not.toContain("googletagmanager");
+    const policy = directives(contentSecurityPolicy({ nonce: "n" }, { ...base, analytics: true }));
     expect(policy.get("script-src")).toContain("https://www.googletagmanager.com");
     expect(policy.get("connect-src")).toContain("https://*.google-analytics.com");
   });
 
   it("adds plain-http image origins (local stand-ins) and otherwise only https images and videos", () => {
-    const policy = directives(contentSecurityPolicy("n", { ...base, insecureImages: ["http://127.0.0.1:4010"] }));
+    const policy = directives(
+      contentSecurityPolicy({ nonce: "n" }, { ...base, insecureImages: ["http://127.0.0.1:4010"] }),
+    );
     expect(policy.get("img-src")).toEqual(["'self'", "data:", "https:", "http://127.0.0.1:4010"]);
     // A video uploaded to such a stand-in plays from the same origin as its poster.
     expect(policy.get("media-src")).toEqual(["'self'", "https:", "http://127.0.0.1:4010"]);
   });
 
   it("forbids frames when there is nothing to frame", () => {
-    expect(directives(contentSecurityPolicy("n", { ...base, frames: [] })).get("frame-src")).toEqual(["'none'"]);
+    expect(directives(contentSecurityPolicy({ nonce: "n" }, { ...base, frames: [] })).get("frame-src")).toEqual([
+      "'none'",
+    ]);
   });
 });
 
@@ -62,5 +73,37 @@ describe("securityHeaders", () => {
     for (const name of ["Referrer-Policy", "X-Frame-Options", "Cross-Origin-Opener-Policy", "Permissions-Policy"]) {
       expect(page[name], name).toBeTruthy();
     }
+  });
+});
+
+describe("inlineScriptHashes", () => {
+  const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
+
+  it("hashes each inline script a policy governs, once, in order, and no script with a src or data block", () => {
+    const html = [
+      "<head><script>a()</script>",
+      '<script type="application/ld+json">{"@type":"Place"}</script>',
+      '<script type="module">import "/x.js";</script>',
+      '<script src="/assets/y.js"></script>',
+      '<script id="_R_">a()</script><SCRIPT type="importmap">{}</SCRIPT>',
+      "</head><body><script>café()</script></body>",
+    ].join("");
+    expect(inlineScriptHashes(html)).toEqual([
+      sha256("a()"),
+      sha256('import "/x.js";'),
+      sha256("{}"),
+      sha256("café()"),
+    ]);
+  });
+
+  it("hashes a script's text as the browser's parser leaves it, line ends as \\n", () => {
+    expect(inlineScriptHashes("<script>a()\r\nb()\rc()</script>")).toEqual([sha256("a()\nb()\nc()")]);
+  });
+
+  it("refuses a page whose script a browser might end elsewhere (a comment or script tag inside it)", () => {
+    expect(inlineScriptHashes('<script>var s="<!--";</script>')).toBeNull();
+    expect(inlineScriptHashes('<script>var s="<script>";</script>')).toBeNull();
+    expect(inlineScriptHashes('<script>var s="</script/x>";</script>')).toBeNull();
+    expect(inlineScriptHashes("<p>no scripts</p>")).toEqual([]);
   });
 });

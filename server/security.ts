@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 /** Response headers that every page and asset carries (DESIGN.md section 2, issue #2). */
 
@@ -23,10 +23,22 @@ const analyticsBeaconOrigins = [
   "https://www.googletagmanager.com",
 ];
 
-export function contentSecurityPolicy(nonce: string, origins: ContentSecurityOrigins): string {
+/**
+ * What the page's own inline scripts are allowed by: this answer's nonce (a page rendered for this
+ * answer), or the hashes of exactly the scripts the page holds (a page kept and sent as it is to
+ * everyone: `inlineScriptHashes`).
+ */
+export type InlineScripts = { nonce: string } | { hashes: readonly string[] };
+
+/**
+ * `'strict-dynamic'`: a script the page's own scripts add (the modules they load, Google's gtag.js)
+ * runs, and no other; `'self'` and the analytics origin are there for browsers older than that.
+ */
+export function contentSecurityPolicy(scripts: InlineScripts, origins: ContentSecurityOrigins): string {
+  const allowed = "nonce" in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes.map((hash) => `'${hash}'`);
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`, ...(origins.analytics ? analyticsScriptOrigins : [])],
+    "script-src": ["'self'", ...allowed, "'strict-dynamic'", ...(origins.analytics ? analyticsScriptOrigins : [])],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "https:", ...origins.insecureImages],
     "font-src": ["'self'"],
@@ -69,6 +81,38 @@ export function securityHeaders({
       : {}),
     ...(https ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
   };
+}
+
+/** Script types a browser runs (or, for an import map and speculation rules, reads) only if the policy allows. */
+const POLICED_SCRIPT_TYPES = new Set([
+  "",
+  "module",
+  "text/javascript",
+  "application/javascript",
+  "importmap",
+  "speculationrules",
+]);
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/**
+ * The CSP hashes (`sha256-…`) of every inline script in a page, in the order they come, each once; or
+ * null when a script's text is one whose end a browser might find elsewhere than this reading does (it
+ * holds `<!--`, `<script` or `</script`): such a page cannot be allowed by hashes. A script with a
+ * `src`, and a data block (`application/ld+json`), are not inline scripts a policy governs. A browser
+ * hashes the text as its parser left it: line ends made `\n`.
+ */
+export function inlineScriptHashes(html: string): string[] | null {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", text = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1]?.trim().toLowerCase() ?? "";
+    if (!POLICED_SCRIPT_TYPES.has(type)) continue;
+    if (/<!--|<\/?script/i.test(text)) return null;
+    const source = text.replace(/\r\n?/g, "\n");
+    hashes.add(`sha256-${createHash("sha256").update(source, "utf8").digest("base64")}`);
+  }
+  return [...hashes];
 }
 
 export function originOf(url: string): string {

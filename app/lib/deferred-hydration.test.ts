@@ -139,6 +139,9 @@ describe("evaluationOrder", () => {
 });
 
 describe("the bootstrap", () => {
+  /** The module script that runs the module code (the modules evaluated before it are module scripts with a src). */
+  const MODULE_CODE = 'script[type="module"]:not([src])';
+
   afterEach(() => {
     vi.useRealTimers();
     for (const element of document.querySelectorAll('script[type="module"], link[rel="modulepreload"]')) {
@@ -146,10 +149,7 @@ describe("the bootstrap", () => {
     }
   });
 
-  function runBootstrap(
-    moduleCode = "window.hydrated = true;",
-    preloads: string[] = ["/assets/entry.client-1.js"],
-  ): void {
+  function runBootstrap(moduleCode = "window.hydrated = true;", preloads: string[] = []): void {
     const html = deferredModuleScript(nonce, moduleCode, preloads);
     const code = /<script[^>]*>(.*)<\/script>/s.exec(html)?.[1] ?? "";
     const current = document.createElement("script");
@@ -173,15 +173,27 @@ describe("the bootstrap", () => {
   it("adds the module script with the page's nonce, and its preloads, only after the page has loaded and painted", async () => {
     vi.useFakeTimers();
     Object.defineProperty(document, "readyState", { value: "loading", configurable: true });
-    runBootstrap();
+    runBootstrap(moduleCode, ["/assets/entry.client-1.js", "/assets/framework-1.js", "/assets/root-1.js"]);
     await vi.advanceTimersByTimeAsync(100);
     expect(document.querySelector('script[type="module"]')).toBeNull();
     window.dispatchEvent(new Event("load"));
     await vi.advanceTimersByTimeAsync(100);
-    const module = document.querySelector<HTMLScriptElement>('script[type="module"]');
-    expect(module?.textContent).toBe("window.hydrated = true;");
+    expect(
+      [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute("href")),
+    ).toEqual(["/assets/entry.client-1.js", "/assets/framework-1.js", "/assets/root-1.js"]);
+    // The modules before the module code, one at a time, each by a module script it adds, with the nonce.
+    for (const url of ["/assets/framework-1.js", "/assets/root-1.js"]) {
+      const modules = document.querySelectorAll<HTMLScriptElement>('script[type="module"][src]');
+      expect(modules[modules.length - 1]?.getAttribute("src")).toBe(url);
+      expect(modules[modules.length - 1]?.nonce).toBe(nonce);
+      expect(document.querySelector(MODULE_CODE)).toBeNull();
+      modules[modules.length - 1]!.dispatchEvent(new Event("load"));
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    const module = document.querySelector<HTMLScriptElement>(MODULE_CODE);
+    expect(module?.textContent).toBe(moduleCode);
     expect(module?.nonce).toBe(nonce);
-    expect(document.querySelector('link[rel="modulepreload"]')?.getAttribute("href")).toBe("/assets/entry.client-1.js");
+    expect(document.querySelectorAll('script[type="module"][src]')).toHaveLength(2);
   });
 
   it("waits for the hero image to be decoded, so that it is painted before the scripts start", async () => {
@@ -193,7 +205,7 @@ describe("the bootstrap", () => {
       expect(document.querySelector('script[type="module"]')).toBeNull();
       decoded();
       await vi.advanceTimersByTimeAsync(100);
-      expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1);
+      expect(document.querySelectorAll(MODULE_CODE)).toHaveLength(1);
     } finally {
       hero.remove();
     }
@@ -235,7 +247,7 @@ describe("the bootstrap", () => {
         expect(document.querySelector('script[type="module"]')).toBeNull();
         reportLargestPaint(hero);
         await vi.advanceTimersByTimeAsync(50);
-        expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1);
+        expect(document.querySelectorAll(MODULE_CODE)).toHaveLength(1);
       } finally {
         hero.remove();
       }
@@ -248,10 +260,10 @@ describe("the bootstrap", () => {
         await vi.advanceTimersByTimeAsync(HERO_PAINT_WAIT_MS - 50);
         expect(document.querySelector('script[type="module"]')).toBeNull();
         await vi.advanceTimersByTimeAsync(100);
-        expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1);
+        expect(document.querySelectorAll(MODULE_CODE)).toHaveLength(1);
         reportLargestPaint(hero);
         await vi.advanceTimersByTimeAsync(100);
-        expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1);
+        expect(document.querySelectorAll(MODULE_CODE)).toHaveLength(1);
       } finally {
         hero.remove();
       }
@@ -265,7 +277,7 @@ describe("the bootstrap", () => {
     try {
       runBootstrap();
       await vi.advanceTimersByTimeAsync(100);
-      expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1);
+      expect(document.querySelectorAll(MODULE_CODE)).toHaveLength(1);
     } finally {
       hero.remove();
     }
@@ -287,7 +299,7 @@ describe("the bootstrap", () => {
     try {
       // Nothing to evaluate first (this test's environment can load no module), so the module code runs at once.
       runBootstrap("window.hydrated = true;", []);
-      await vi.waitFor(() => expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1));
+      await vi.waitFor(() => expect(document.querySelectorAll(MODULE_CODE)).toHaveLength(1));
     } finally {
       delete window.pageBootstrap;
     }
@@ -310,7 +322,10 @@ describe("the bootstrap", () => {
       runBootstrap('import * as route0 from "/assets/missing-1.js";\nwindow.hydrated = true;', [
         "/assets/missing-1.js",
       ]);
-      await vi.waitFor(() => expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1));
+      const missing = document.querySelector('script[type="module"][src="/assets/missing-1.js"]');
+      expect(document.querySelector(MODULE_CODE)).toBeNull();
+      missing?.dispatchEvent(new Event("error"));
+      await vi.waitFor(() => expect(document.querySelectorAll(MODULE_CODE)).toHaveLength(1));
     } finally {
       delete window.pageBootstrap;
     }
@@ -337,7 +352,7 @@ describe("the bootstrap", () => {
       expect(document.querySelector('script[type="module"]')).toBeNull();
       bootstrap.startHydration?.();
       await vi.advanceTimersByTimeAsync(10);
-      expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1);
+      expect(document.querySelectorAll(MODULE_CODE)).toHaveLength(1);
     } finally {
       delete window.pageBootstrap;
     }
@@ -350,6 +365,6 @@ describe("the bootstrap", () => {
     await vi.advanceTimersByTimeAsync(7_000);
     expect(document.querySelector('script[type="module"]')).toBeNull();
     await vi.advanceTimersByTimeAsync(1_100);
-    expect(document.querySelectorAll('script[type="module"]')).toHaveLength(1);
+    expect(document.querySelectorAll(MODULE_CODE)).toHaveLength(1);
   });
 });

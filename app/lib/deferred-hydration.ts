@@ -157,8 +157,9 @@ export function evaluationOrder(moduleCode: string, preloads: string[]): string[
  * hero image and the stylesheet are in), for its first contentful paint to have been reported and for
  * the hero image (the page's largest paint) to be decoded and painted or to have failed, then a frame
  * more. Only then does it preload the modules, evaluate them one task at a time (`evaluationOrder`),
- * and run the module code under the same nonce (browsers expose it as `currentScript.nonce`), which
- * hydrates the page. Should the load, the paint or the hero's decoding never come (a frame that never
+ * each by a module script it adds, and run the module code in a module script it adds, under the same
+ * nonce (browsers expose it as `currentScript.nonce`; a page the server kept has none, and its policy's
+ * 'strict-dynamic' lets the scripts this one adds run), which hydrates the page. Should the load, the paint or the hero's decoding never come (a frame that never
  * loads, a tab in the background), the scripts start after `HYDRATION_FALLBACK_MS`. A visitor's first
  * interaction starts them at once: the page's first script (`page-bootstrap.ts`) calls
  * `window.pageBootstrap.startHydration`, which this script sets. While a click waits for hydration
@@ -172,7 +173,12 @@ export function deferredModuleScript(nonce: string | null, moduleCode: string, p
     'function start(){var m=document.createElement("script");m.type="module";m.nonce=n;m.textContent=c;document.body.appendChild(m)}',
     // After a module that failed to load, the module code still runs (it may load it now); should the
     // page never hydrate, the first script's held clicks go ahead without JavaScript.
-    "function next(){if(!q.length)return start();import(q.shift()).then(function(){var b=window.pageBootstrap;if(b&&b.holding)next();else setTimeout(next,0)},start)}",
+    // Each module is evaluated by a module script this script adds (its `load` comes once it has run),
+    // not by import(): a page kept by the server allows its inline scripts by their hashes, and with
+    // 'strict-dynamic' Chromium and Firefox refuse an import() from the page's own inline script (the
+    // parser put it there) but run a script it adds.
+    'function next(){if(!q.length)return start();var s=document.createElement("script");s.type="module";s.nonce=n;s.src=q.shift();',
+    "s.onload=function(){var b=window.pageBootstrap;if(b&&b.holding)next();else setTimeout(next,0)};s.onerror=start;document.head.appendChild(s)}",
     "function go(){if(started)return;started=1;",
     'for(var i=0;i<p.length;i++){var l=document.createElement("link");l.rel="modulepreload";l.href=p[i];',
     "document.head.appendChild(l)}",

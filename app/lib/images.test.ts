@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { absoluteAssetUrl, contentImageUrl, responsiveContentImage } from "./images";
+import { absoluteAssetUrl, contentImageUrl, HERO_AVIF_QUALITY, heroImage, responsiveContentImage } from "./images";
 
 describe("absoluteAssetUrl", () => {
   it("prefixes https: to a protocol-relative URL", () => {
@@ -40,5 +40,22 @@ describe("responsiveContentImage", () => {
         "https://img.example/a.webp?fm=webp&w=1280&q=70 1280w",
       ].join(", "),
     );
+  });
+});
+
+describe("heroImage", () => {
+  it("offers every hero width as WebP, and the same widths as AVIF at the hero's AVIF quality", () => {
+    const image = heroImage("https://img.example/hero.webp");
+    expect(image.src).toBe("https://img.example/hero.webp?fm=webp&w=960&q=70");
+    expect(image.srcSet?.split(", ")).toHaveLength(5);
+    expect(image.avifSrcSet?.split(", ")).toEqual(
+      [640, 800, 960, 1280, 1920].map(
+        (width) => `https://img.example/hero.webp?fm=avif&w=${width}&q=${HERO_AVIF_QUALITY} ${width}w`,
+      ),
+    );
+  });
+
+  it("offers an SVG as it is, with no AVIF", () => {
+    expect(heroImage("https://img.example/hero.svg")).toEqual({ src: "https://img.example/hero.svg" });
   });
 });

@@ -39,6 +39,12 @@ test("hero images come through the site's own origin, resized like the Images AP
   expect(narrow.headers()["content-type"]).toBe("image/webp");
   expect(narrow.headers()["cache-control"]).toContain("immutable");
   expect((await narrow.body()).length).toBeLessThan((await wide.body()).length);
+
+  // A browser that takes AVIF shows the AVIF, the stand-in's own encoding of the same photograph.
+  expect(await hero.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/fm=avif&w=\d+&q=45$/);
+  const avif = await request.get(`${file}?fm=avif&w=640&q=45`);
+  expect(avif.headers()["content-type"]).toBe("image/avif");
+  expect((await avif.body()).length).toBeLessThan((await narrow.body()).length);
 });
 
 test("the stand-ins' APIs are not reachable through the site", async ({ request }) => {

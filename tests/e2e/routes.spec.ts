@@ -22,8 +22,10 @@ for (const route of siteRoutes) {
       expect(html).toMatch(/<title>[^<]+ \| Ozark Foundry<\/title>|<title>Ozark Foundry: /);
       expect(html).toContain('rel="canonical"');
       // The hero background is the page's preloaded, high-priority LCP image.
-      const preload = html.match(/<link rel="preload" as="image" fetchPriority="high"[^>]*>/)?.[0] ?? "";
+      const preload = html.match(/<link rel="preload" as="image"[^>]* fetchPriority="high"[^>]*>/)?.[0] ?? "";
       expect(preload).toMatch(/imageSrcSet="[^"]*w=640[^"]* 640w/);
+      // A content hero is preloaded as AVIF (a browser without it skips the preload and takes the WebP).
+      if (preload.includes("fm=avif")) expect(preload).toContain('type="image/avif"');
       expect(html).toMatch(/<img[^>]+fetchPriority="high"/);
     });
 

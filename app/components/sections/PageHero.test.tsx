@@ -58,6 +58,17 @@ describe("PageHero", () => {
     expect(image?.getAttribute("srcset")).toContain(`${background.url}?fm=webp&w=1920&q=70 1920w`);
     expect(image?.getAttribute("fetchpriority")).toBe("high");
     expect(image?.getAttribute("alt")).toBe("");
+    // AVIF first, for browsers that take it, at the same widths; the image itself is the WebP.
+    const avif = container.querySelector('picture > source[type="image/avif"]');
+    expect(avif?.nextElementSibling).toBe(image);
+    expect(avif?.getAttribute("srcset")).toContain(`${background.url}?fm=avif&w=800&q=45 800w`);
+    expect(avif?.getAttribute("sizes")).toBe("100vw");
+  });
+
+  it("offers only the page's own WebP, with no AVIF source, when the content has no background", () => {
+    const { container } = renderHero();
+    expect(container.querySelector("picture > source")).toBeNull();
+    expect(container.querySelector("picture > img")?.getAttribute("srcset")).toBe(fallbackImage.srcSet);
   });
 
   it("uses the fallback image when the content has no background", () => {

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { preload } from "react-dom";
 import type { ImageAsset } from "~/lib/cms-types";
-import { heroImageWidths, type ResponsiveImage, responsiveContentImage } from "~/lib/images";
+import { heroImage, type ResponsiveImage } from "~/lib/images";
 import { useSiteConfig } from "~/lib/site-config";
 
 export interface PageHeroProps {
@@ -28,7 +28,7 @@ export function PageHero({ slug, title, description, fallbackImage, background, 
     console.error("Invalid site configuration", { slug, site, expected: contentSiteId });
     return null;
   }
-  const image = background ? responsiveContentImage(background.url, heroImageWidths) : fallbackImage;
+  const image = background ? heroImage(background.url) : fallbackImage;
   return (
     // Keyed by the image, so a new page's hero starts loading afresh even when the route stays the same.
     <HeroFrame
@@ -64,11 +64,14 @@ function HeroFrame({
   const [settled, setSettled] = useState(false);
   const [failed, setFailed] = useState(false);
   const imageRef = useRef<HTMLImageElement>(null);
+  // The AVIF where there is one: a browser that cannot show AVIF skips a preload of that type, and
+  // finds the WebP in the image itself.
   preload(primaryImage.src, {
     as: "image",
-    imageSrcSet: primaryImage.srcSet,
+    imageSrcSet: primaryImage.avifSrcSet ?? primaryImage.srcSet,
     imageSizes: "100vw",
     fetchPriority: "high",
+    ...(primaryImage.avifSrcSet ? { type: "image/avif" } : {}),
   });
   const image = usingFallback && fallbackImage ? fallbackImage : primaryImage;
 
@@ -99,20 +102,22 @@ function HeroFrame({
     >
       <div className="absolute inset-0 -z-10" aria-busy={!settled}>
         <div className={settled ? "absolute inset-0 bg-brand-900" : "absolute inset-0 animate-pulse bg-brand-900"} />
-        <img
-          key={image.src}
-          ref={imageRef}
-          src={image.src}
-          srcSet={image.srcSet}
-          sizes="100vw"
-          alt=""
-          fetchPriority="high"
-          loading="eager"
-          onLoad={() => setSettled(true)}
-          onError={handleError}
-          // Hidden once no image could be loaded, or the browser would draw its broken-image icon.
-          className={`absolute inset-0 size-full object-cover${failed ? " invisible" : ""}`}
-        />
+        <picture key={image.src}>
+          {image.avifSrcSet ? <source type="image/avif" srcSet={image.avifSrcSet} sizes="100vw" /> : null}
+          <img
+            ref={imageRef}
+            src={image.src}
+            srcSet={image.srcSet}
+            sizes="100vw"
+            alt=""
+            fetchPriority="high"
+            loading="eager"
+            onLoad={() => setSettled(true)}
+            onError={handleError}
+            // Hidden once no image could be loaded, or the browser would draw its broken-image icon.
+            className={`absolute inset-0 size-full object-cover${failed ? " invisible" : ""}`}
+          />
+        </picture>
         <div className="absolute inset-0 bg-gradient-to-b from-black/55 via-black/45 to-black/70" />
         <div className="absolute inset-x-0 bottom-0 h-16 bg-gradient-to-b from-transparent to-canvas" />
       </div>
