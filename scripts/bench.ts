@@ -80,7 +80,7 @@ interface Row {
   error?: string;
 }
 
-/** DESIGN.md section 9 and issue 16. */
+/** docs/performance.md#budgets. */
 const BUDGETS = {
   performance: 100,
   otherCategories: 100,

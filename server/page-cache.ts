@@ -1,7 +1,7 @@
 import { compressOnce } from "./precompressed-assets.ts";
 
 /**
- * Rendered pages kept in memory (DESIGN.md section 5, issues 16 and 51): a page is rendered once per
+ * Rendered pages kept in memory (docs/architecture.md#the-page-cache): a page is rendered once per
  * content version and then sent from memory as it is, the same bytes to everyone: its inline scripts
  * are allowed by their hashes, not by a nonce (`page-cache-http.ts`), so it is compressed once.
  *

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 
-/** Response headers that every page and asset carries (DESIGN.md section 2, issue #2). */
+/** Response headers that every page and asset carries (docs/architecture.md#the-request-path). */
 
 export interface ContentSecurityOrigins {
   /** Origins the page may frame: booking widgets and video players. */

@@ -1,5 +1,5 @@
 /**
- * The server's HTML is the page (DESIGN.md section 5): it paints with its hero image and styles before
+ * The server's HTML is the page (docs/architecture.md#the-first-paint-and-hydration): it paints with its hero image and styles before
  * any script is requested. React Router's `<Scripts>` asks for the route's modules at once: a
  * `<link rel="modulepreload">` per module (React hoists them into the head) and an inline module
  * script whose imports start downloading as soon as it is parsed, competing with the first paint.

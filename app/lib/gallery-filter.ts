@@ -1,6 +1,6 @@
 import type { GalleryCategory } from "~/content/gallery";
 
-/** The gallery filter lives in the address as `?tags=a,b` (SPEC.md), so it can be shared and reloaded. */
+/** The gallery filter lives in the address as `?tags=a,b`, so it can be shared and reloaded. */
 
 /** The query parameter of the chosen tags. */
 export const TAGS_PARAM = "tags";

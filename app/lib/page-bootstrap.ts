@@ -1,5 +1,5 @@
 /**
- * The first seconds of a page (DESIGN.md section 5): the page's modules start after the `load` event and
+ * The first seconds of a page (docs/architecture.md#the-first-seconds): the page's modules start after the `load` event and
  * the first paint (`deferred-hydration.ts`); until they have hydrated it, the page is the server's HTML.
  * This inline script, at the end of the head, records the page view and every click on a control (the
  * labels of `analytics.ts`), and starts hydration at the first interaction. Native controls answer a tap

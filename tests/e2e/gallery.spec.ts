@@ -3,7 +3,7 @@ import { galleryCategories } from "../../app/content/gallery";
 import { entriesOf, fieldOf } from "./support/dataset";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./support/fixtures";
 
-/** /gallery: filters mirrored in ?tags=, 12 images per page, Load More, and its states (SPEC.md). */
+/** /gallery: filters mirrored in ?tags=, 12 images per page, Load More, and its states. */
 
 const images = entriesOf("galleryImage");
 const tagsOf = (entry: (typeof images)[number]) => fieldOf<string[]>(entry, "tags");

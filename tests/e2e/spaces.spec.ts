@@ -532,7 +532,7 @@ test("the tour page has the booking widget, the email fallback below it and the 
   await expect(frame).toHaveAttribute("src", "/_demo/booking/widget/booking/tour");
   await expect(page.frameLocator("iframe").getByRole("heading", { level: 1 })).toHaveText("Tour of Ozark Foundry");
 
-  // SPEC.md's fallback for browsers without frames stands right below the frame, where every browser shows
+  // The fallback for browsers without frames stands right below the frame, where every browser shows
   // it (an iframe's own content never shows).
   expect(await frame.evaluate((element) => element.childNodes.length), "content inside the iframe").toBe(0);
   const fallback = main.getByText(/^Booking calendar not showing\? Please email .+ to schedule your tour\.$/);

@@ -10,10 +10,10 @@ import { Button } from "../ui/Button";
 import { cardClasses } from "../ui/Card";
 import { SectionHeader, sectionFrame } from "../ui/SectionHeader";
 
-/** SPEC.md section 9: the booking frame's load timeout. */
+/** The booking frame's load timeout (docs/decisions.md#departures-from-the-brief). */
 export const BOOKING_FRAME_TIMEOUT_MS = 5_000;
 
-/** SPEC.md section 9: 600 px on desktop; under 768 px the larger of 400 and 80% of the window height minus 120. */
+/** 600 px on desktop; under 768 px the larger of 400 and 80% of the window height minus 120. */
 export function bookingFrameHeight(windowWidth: number, windowHeight: number): number {
   if (windowWidth >= 768) return 600;
   return Math.max(400, Math.round(windowHeight * 0.8 - 120));
@@ -39,7 +39,7 @@ const shownWhenChosen: Record<BookingOptionKey, string> = {
 };
 
 /**
- * 'Book The Think Lounge' (SPEC.md sections 2 and 4): three option cards; choosing one highlights it
+ * 'Book The Think Lounge' (docs/decisions.md#what-the-site-does): three option cards; choosing one highlights it
  * and opens its booking calendar in a frame beneath, which shows 'Loading booking form...' until the
  * frame loads. If it has not loaded after five seconds, the section says so and offers Retry and the
  * calendar in a new tab (a frame from another site cannot report its own errors, so silence is the

@@ -78,7 +78,7 @@ function checksWithin(ms: number): Promise<ValidateContact> {
   });
 }
 
-/** The three text inputs, in the order SPEC.md checks them. */
+/** The three text inputs, in the order the checks take them (docs/leads.md#intake). */
 const textFields = [
   { name: "name", label: "Name", type: "text", autoComplete: "name", maxLength: 200 },
   { name: "email", label: "Email", type: "email", autoComplete: "email", maxLength: 254 },
@@ -89,7 +89,7 @@ const inputClasses =
   "mt-2 block min-h-12 w-full rounded-xl border border-line bg-white px-4 text-base text-ink shadow-sm placeholder:text-muted/70 focus:border-brand-600 focus:outline-none focus:ring-4 focus:ring-brand-100 aria-[invalid=true]:border-red-700";
 
 /**
- * The contact form (SPEC.md sections 3, 5 and 8). It checks the fields in the browser with the same
+ * The contact form (docs/leads.md#intake). It checks the fields in the browser with the same
  * rules as the server and shows the first problem (announced, with focus on the field); it sends
  * with the page's action and shows 'Sending...' meanwhile, then the success message (and clears the
  * fields) or the failure message. Without JavaScript it posts to the same action, which answers with

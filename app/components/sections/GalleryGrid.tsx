@@ -25,7 +25,7 @@ export interface GalleryData {
 }
 
 /**
- * The gallery (SPEC.md, /gallery): category filters that toggle their tag groups, mirrored in the
+ * The gallery (docs/decisions.md#what-the-site-does): category filters that toggle their tag groups, mirrored in the
  * address (`?tags=`), and the image grid, streamed after the page's hero. The filters are checkboxes
  * of a GET form (sent with Apply without JavaScript): the browser draws a tap at once, before hydration
  * too, and the hydrated page reads the boxes and changes the list in place; should the scripts fail,
@@ -112,7 +112,7 @@ export function GalleryGrid({
           </Link>
         ) : null}
       </Form>
-      {/* A new filter starts a new list (SPEC.md: the loaded images are cleared); Load More keeps it. */}
+      {/* A new filter starts a new list (the loaded images are cleared); Load More keeps it. */}
       <DeferredSection
         key={tags.join(",")}
         section={section}

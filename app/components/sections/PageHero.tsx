@@ -18,7 +18,7 @@ export interface PageHeroProps {
 }
 
 /**
- * The large opening section of the hub's pages (SPEC.md, page hero): at least 70% of the viewport
+ * The large opening section of the hub's pages (docs/content.md#the-content-model, `PageHero`): at least 70% of the viewport
  * high, the background under a dark gradient with a white fade at the bottom, and the title and
  * description rising in. The background is the page's high-priority LCP image.
  */

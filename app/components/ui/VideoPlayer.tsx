@@ -32,7 +32,7 @@ function takeFocusLeftByPlay(player: HTMLElement | null): void {
 }
 
 /**
- * A click-to-load video (SPEC.md video tile): a poster and a play button until the visitor presses
+ * A click-to-load video (docs/architecture.md#the-first-seconds): a poster and a play button until the visitor presses
  * it, then the video inline: the host's player for YouTube and Vimeo, the browser's own for a video
  * file. Nothing of the video loads before that click. Without JavaScript the tile is a link to the
  * video in a new tab. Before hydration it is already the button, and the page's first script puts the
