@@ -4,13 +4,7 @@ import path from "node:path";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { PageBootstrap } from "./page-bootstrap";
-import {
-  ANSWER_ATTRIBUTE,
-  contractProps,
-  FALLBACK_HREF_ATTRIBUTE,
-  HOLD_ATTRIBUTE,
-  useAnsweredBeforeHydration,
-} from "./answer-before-hydration";
+import { CONTRACT, contractProps, useAnsweredBeforeHydration } from "./answer-before-hydration";
 
 function Probe({ keys }: { keys: string[] }) {
   const answered = useAnsweredBeforeHydration(keys);
@@ -52,15 +46,15 @@ describe("a tap the first script answered, as the component first renders", () =
 describe("the contract's names", () => {
   it("are the ones the stylesheet's busy ring reads", () => {
     const css = readFileSync(path.join(import.meta.dirname, "../app.css"), "utf8");
-    expect(css).toContain(`[${HOLD_ATTRIBUTE}][aria-busy="true"]`);
+    expect(css).toContain(`[${CONTRACT.hold}][aria-busy="true"]`);
   });
 
   it("are what a component's props spell", () => {
     expect(contractProps.held("https://calendar.example/a")).toEqual({
-      [HOLD_ATTRIBUTE]: "",
-      [FALLBACK_HREF_ATTRIBUTE]: "https://calendar.example/a",
+      [CONTRACT.hold]: "",
+      [CONTRACT.fallbackHref]: "https://calendar.example/a",
     });
-    expect(contractProps.answered("k")).toEqual({ [ANSWER_ATTRIBUTE]: "k" });
+    expect(contractProps.answered("k")).toEqual({ [CONTRACT.answer]: "k" });
     expect(contractProps.answered(undefined)).toEqual({});
   });
 });

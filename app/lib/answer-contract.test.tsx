@@ -5,7 +5,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { GrowingList } from "~/components/ui/LoadMore";
 import { VideoPlayer } from "~/components/ui/VideoPlayer";
-import { ANSWER_ATTRIBUTE } from "./answer-before-hydration";
+import { CONTRACT } from "./answer-before-hydration";
 import { cleanUpFirstScriptAfterEach, runFirstScript } from "./first-script-test-support";
 
 /**
@@ -36,7 +36,7 @@ function asDocumentHolds(markup: string): string {
  * answers (`control`: a selector, or the only answered control), and returns the page as the script left
  * it beside the component's own render once it has read the answer.
  */
-function tapBeforeHydration(page: () => ReactElement, control = `[${ANSWER_ATTRIBUTE}]`) {
+function tapBeforeHydration(page: () => ReactElement, control = `[${CONTRACT.answer}]`) {
   delete window.pageBootstrap;
   document.body.innerHTML = serverRender(page);
   runFirstScript();

@@ -1,30 +1,13 @@
 /**
- * The server's HTML is the page (docs/architecture.md#the-first-paint-and-hydration): it paints with its hero image and styles before
- * any script is requested. React Router's `<Scripts>` asks for the route's modules at once: a
- * `<link rel="modulepreload">` per module (React hoists them into the head) and an inline module
- * script whose imports start downloading as soon as it is parsed, competing with the first paint.
- *
- * `createDocumentRewriter` rewrites the rendered document as it streams out:
- * - the modulepreload links are dropped (their addresses are kept);
- * - the inline module script becomes a classic inline script with the same nonce that, once the page
- *   has loaded and painted, adds those modulepreload links and runs the module script's code (which
- *   hydrates the page). Until then the page works as it does without JavaScript;
- * - optionally, the stylesheet goes inline at the end of the head, so the first paint needs no second
- *   request (the document links no stylesheet file then: React would otherwise add the link again
- *   when it hydrates, and the browser would restyle the whole page once more);
- * - optionally, a script goes inline at the end of the head, before the stylesheet, with the
- *   document's nonce (the first seconds' script, `page-bootstrap.ts`; rendered by the server only, so
- *   its source never reaches the browser's modules).
- * Everything else passes through unchanged, and everything after the module script is not even read.
+ * The server's HTML is the page (docs/architecture.md#the-first-paint-and-hydration): it paints with its
+ * hero image and styles before any script is requested. `createDocumentRewriter` rewrites the rendered
+ * document as it streams out: React Router's modulepreload links are dropped (their addresses kept), and
+ * its inline module script, whose imports would compete with the first paint, becomes a classic script
+ * that runs the same code once the page has loaded and painted (`deferredModuleScript`); at the end of
+ * the head go the first script (`page-bootstrap.ts`, under the document's nonce) and the stylesheet,
+ * inline (no second request for the first paint; no link React would add again when it hydrates).
+ * Everything else passes through unchanged, and nothing after the module script is read.
  */
-
-export interface DocumentRewriter {
-  /** Takes the next piece of the document; returns what can be sent on. */
-  push(chunk: string): string;
-  /** The document has ended: returns what was held back. */
-  end(): string;
-}
-
 /** Hydration starts at the latest this long after the page's HTML arrived, should `load` never come. */
 export const HYDRATION_FALLBACK_MS = 8_000;
 
@@ -32,6 +15,8 @@ export const HYDRATION_FALLBACK_MS = 8_000;
 export const HERO_PAINT_WAIT_MS = 500;
 
 const SCRIPT_END = "</script>";
+
+export type DocumentRewriter = ReturnType<typeof createDocumentRewriter>;
 
 export function createDocumentRewriter({
   inlineCss,
@@ -42,19 +27,16 @@ export function createDocumentRewriter({
   headScript?: string;
   /** The nonce of the head script. */
   nonce?: string | null;
-} = {}): DocumentRewriter {
+} = {}) {
   let held = "";
   let passThrough = false;
   const preloads: string[] = [];
 
   function rewriteLink(tag: string): string {
-    const rel = attribute(tag, "rel");
-    if (rel === "modulepreload") {
-      const href = attribute(tag, "href");
-      if (href && !preloads.includes(href)) preloads.push(href);
-      return "";
-    }
-    return tag;
+    if (attribute(tag, "rel") !== "modulepreload") return tag;
+    const href = attribute(tag, "href");
+    if (href && !preloads.includes(href)) preloads.push(href);
+    return "";
   }
 
   function rewrite(text: string): string {
@@ -99,13 +81,15 @@ export function createDocumentRewriter({
   }
 
   return {
-    push(chunk) {
+    /** Takes the next piece of the document; returns what can be sent on. */
+    push(chunk: string): string {
       if (passThrough) return chunk;
       const text = held + chunk;
       held = "";
       return rewrite(text);
     },
-    end() {
+    /** The document has ended: returns what was held back. */
+    end(): string {
       const rest = held;
       held = "";
       return rest;
@@ -137,11 +121,9 @@ function scriptJson(value: unknown): string {
 }
 
 /**
- * The order in which the bootstrap evaluates the modules before it runs the module code: what the
- * module code imports for its side effects first (in development, the hot-reload runtime the route
- * modules check for), then the shared chunks, then the route modules; never the client entry, which
- * hydrates the page as soon as it runs and needs the globals the module code sets first. One module
- * at a time, each in a task of its own, so no single task evaluates the framework and the page's code.
+ * The order the bootstrap evaluates the modules in, one per task (no task evaluates the framework and the
+ * page's code at once): the module code's side-effect imports (in development, the hot-reload runtime),
+ * the shared chunks, the route modules; never the client entry, which hydrates as soon as it runs.
  */
 export function evaluationOrder(moduleCode: string, preloads: string[]): string[] {
   const urls = (pattern: RegExp) => [...moduleCode.matchAll(pattern)].map((match) => JSON.parse(match[1]!) as string);
@@ -153,18 +135,15 @@ export function evaluationOrder(moduleCode: string, preloads: string[]): string[
 }
 
 /**
- * The classic script that stands in for the module script. It waits for the page's `load` event (the
- * hero image and the stylesheet are in), for its first contentful paint to have been reported and for
- * the hero image (the page's largest paint) to be decoded and painted or to have failed, then a frame
- * more. Only then does it preload the modules, evaluate them one task at a time (`evaluationOrder`),
- * each by a module script it adds, and run the module code in a module script it adds, under the same
- * nonce (browsers expose it as `currentScript.nonce`; a page the server kept has none, and its policy's
- * 'strict-dynamic' lets the scripts this one adds run), which hydrates the page. Should the load, the paint or the hero's decoding never come (a frame that never
- * loads, a tab in the background), the scripts start after `HYDRATION_FALLBACK_MS`. A visitor's first
- * interaction starts them at once: the page's first script (`page-bootstrap.ts`) calls
- * `window.pageBootstrap.startHydration`, which this script sets. While a click waits for hydration
- * (`pageBootstrap.holding`), the modules are evaluated one after another without yielding: the
- * visitor is waiting for exactly that.
+ * The classic script that stands in for the module script. Once the page's `load` event, its first
+ * contentful paint and its hero's paint (decoded, and reported as the largest paint within
+ * `HERO_PAINT_WAIT_MS`) have come, and a frame more, it preloads the modules, evaluates them one task at
+ * a time (`evaluationOrder`), and runs the module code, which hydrates the page, each in a module script
+ * it adds under the same nonce (`currentScript.nonce`; a page the server kept has none, and its policy's
+ * 'strict-dynamic' lets them run, where Chromium and Firefox refuse the inline script's own `import()`).
+ * Should any of those never come (a tab in the background), it starts after `HYDRATION_FALLBACK_MS`; the
+ * first interaction starts it at once (`pageBootstrap.startHydration`), and while a click waits for
+ * hydration (`pageBootstrap.holding`) the modules are evaluated without yielding.
  */
 export function deferredModuleScript(nonce: string | null, moduleCode: string, preloads: string[]): string {
   const bootstrap = [
@@ -173,36 +152,25 @@ export function deferredModuleScript(nonce: string | null, moduleCode: string, p
     'function start(){var m=document.createElement("script");m.type="module";m.nonce=n;m.textContent=c;document.body.appendChild(m)}',
     // After a module that failed to load, the module code still runs (it may load it now); should the
     // page never hydrate, the first script's held clicks go ahead without JavaScript.
-    // Each module is evaluated by a module script this script adds (its `load` comes once it has run),
-    // not by import(): a page kept by the server allows its inline scripts by their hashes, and with
-    // 'strict-dynamic' Chromium and Firefox refuse an import() from the page's own inline script (the
-    // parser put it there) but run a script it adds.
     'function next(){if(!q.length)return start();var s=document.createElement("script");s.type="module";s.nonce=n;s.src=q.shift();',
     "s.onload=function(){var b=window.pageBootstrap;if(b&&b.holding)next();else setTimeout(next,0)};s.onerror=start;document.head.appendChild(s)}",
-    "function go(){if(started)return;started=1;",
-    'for(var i=0;i<p.length;i++){var l=document.createElement("link");l.rel="modulepreload";l.href=p[i];',
-    "document.head.appendChild(l)}",
-    "next()}",
+    'function go(){if(started)return;started=1;for(var i=0;i<p.length;i++){var l=document.createElement("link");',
+    'l.rel="modulepreload";l.href=p[i];document.head.appendChild(l)}next()}',
     "function ready(){if(--waiting===0)requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}",
     'if(document.readyState==="complete")ready();else addEventListener("load",ready,{once:true});',
     "var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];",
     'if(types.indexOf("paint")<0)ready();else{var o=new PerformanceObserver(function(list){',
     'if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();ready()}});o.observe({type:"paint",buffered:true})}',
-    // The hero image is the page's largest paint, and on a busy device it can be decoded and painted
-    // well after the load event and the first (text) paint: the scripts wait for it to be decoded and
-    // then painted, or for it to fail. A decoded image is drawn in the next frame, but on a starved
-    // device that frame can reach the screen after two more have begun, so where the browser reports
-    // the largest paint (Largest Contentful Paint) the scripts wait for its report of the hero, and
-    // for at most HERO_PAINT_WAIT_MS (a hero scrolled out of view, or not the largest, is not reported).
+    // On a busy device the hero can be painted well after `load` and the first (text) paint, and a
+    // decoded image's frame can reach the screen two frames later: where the browser reports the largest
+    // paint, the scripts wait for its report of the hero (a hero out of view is never reported).
     'var h=document.querySelector("img[fetchpriority=high]"),heroDone=0;',
     "function heroPainted(){if(!heroDone){heroDone=1;ready()}}",
-    'function heroDecoded(){if(types.indexOf("largest-contentful-paint")<0)return heroPainted();',
-    "new PerformanceObserver(function(list,observer){var e=list.getEntries();for(var i=0;i<e.length;i++)if(e[i].element===h){observer.disconnect();return heroPainted()}})",
-    '.observe({type:"largest-contentful-paint",buffered:true});',
-    `setTimeout(heroPainted,${HERO_PAINT_WAIT_MS})}`,
+    'function heroDecoded(){if(types.indexOf("largest-contentful-paint")<0)return heroPainted();new PerformanceObserver(',
+    "function(list,observer){var e=list.getEntries();for(var i=0;i<e.length;i++)if(e[i].element===h){observer.disconnect();return heroPainted()}})",
+    `.observe({type:"largest-contentful-paint",buffered:true});setTimeout(heroPainted,${HERO_PAINT_WAIT_MS})}`,
     "if(h&&h.decode)h.decode().then(heroDecoded,heroPainted);else ready();",
     `setTimeout(go,${HYDRATION_FALLBACK_MS});`,
-    // The first interaction starts hydration at once (page-bootstrap.ts), even before this script ran.
     "var b=window.pageBootstrap;if(b){b.startHydration=go;if(b.hydrationRequested)go()}",
     "})();",
   ].join("");

@@ -1,38 +1,18 @@
 /**
- * The first seconds of a page (docs/architecture.md#the-first-seconds): the page's modules start after the `load` event and
- * the first paint (`deferred-hydration.ts`); until they have hydrated it, the page is the server's HTML.
- * This inline script, at the end of the head, records the page view and every click on a control (the
- * labels of `analytics.ts`), and starts hydration at the first interaction. Native controls answer a tap
- * themselves and React reads their state when it hydrates (a disclosure, a radio button, a checkbox);
- * Send on a form the browser's own checks refuse is answered by them. A click on a control marked held
- * (`HOLD_ATTRIBUTE`: its hydrated behaviour differs from its no-JavaScript one) is held, the control
- * marked `aria-busy` (app.css), and replayed once the page is hydrated, each once, in order; where its
- * hydrated answer is fixed markup no native element gives (a video tile's player, a list's next page),
- * it is answered at once from markup the server rendered beside it (`answer-before-hydration.tsx`).
+ * The first seconds of a page (docs/architecture.md#the-first-seconds). The page's modules start after
+ * its first paint (`deferred-hydration.ts`); until they have hydrated it, this inline script, at the end
+ * of the head, records the page view and every click on a control (`analytics.ts`), and starts hydration
+ * at the first interaction. Native controls answer a tap themselves, and React reads their state when it
+ * hydrates (a disclosure, a radio button, a checkbox); so do the browser's checks for Send on a form they
+ * refuse. A click on a held control (its hydrated behaviour differs from its no-JavaScript one) is held,
+ * the control marked `aria-busy`, and replayed once hydrated, each once, in order; one whose answer is
+ * fixed markup no native element shows is answered at once from a template (`answer-before-hydration.tsx`).
  * Should the scripts fail (not hydrated `HELD_CLICK_TIMEOUT_MS` after the first held click, or an error
  * before React started on the page: one after is React's to recover from), every held control does what
- * it does without JavaScript: its own action, its link's address (`FALLBACK_HREF_ATTRIBUTE`) in a new
- * tab, or its form sent; from then on, clicks are not held. Nothing here knows a component.
+ * it does without JavaScript, and clicks are no longer held. Nothing here knows a component.
  */
-import {
-  controlLabel,
-  eventParams,
-  pageViewParams,
-  recordClick,
-  recordedControl,
-  redactLabel,
-  sendEvent,
-} from "./analytics";
-import {
-  ANSWER_ATTRIBUTE,
-  ANSWER_FOCUS_ATTRIBUTE,
-  ANSWER_TEMPLATE_ATTRIBUTE,
-  CONTROLS_AFTER_PAINT_ATTRIBUTE,
-  FALLBACK_HREF_ATTRIBUTE,
-  HOLD_ATTRIBUTE,
-  VALIDITY_CATEGORY_ATTRIBUTE,
-  VALIDITY_MESSAGE_ATTRIBUTE,
-} from "./answer-before-hydration";
+import * as analytics from "./analytics";
+import { CONTRACT } from "./answer-before-hydration";
 import { IDLE_TIMEOUT_MS } from "./use-after-next-paint";
 
 /** What the first script shares with the hydration bootstrap and the hydrated page (`window.pageBootstrap`). */
@@ -42,7 +22,7 @@ export interface PageBootstrap {
   holding: boolean; // a click waits for hydration: the modules then hydrate without yielding
   hydrationRequested: boolean;
   hydrationStarted: boolean; // set just before React takes the page: the DOM is React's from then
-  answered: string[]; // the keys of the taps it answered (`answer-before-hydration.tsx`)
+  answered: string[]; // the keys of the taps it answered
   startHydration: (() => void) | null; // set by the hydration bootstrap
   requestHydration: () => void;
   stopRecordingClicks: () => void; // React's click listener has taken over
@@ -54,36 +34,15 @@ declare global {
   }
 }
 
-/**
- * How long a held click waits for hydration: long enough for a slow phone's modules to arrive and run,
- * short enough that a visitor never waits long, inside the 5 s in which a click may open a new tab.
- */
+/** Long enough for a slow phone's modules to arrive and run; inside the 5 s in which a click may open a tab. */
 export const HELD_CLICK_TIMEOUT_MS = 3_000;
 
-/** The contract's names, and the moments the script keeps (from their sources). */
-const names = {
-  holdMs: HELD_CLICK_TIMEOUT_MS,
-  idleMs: IDLE_TIMEOUT_MS,
-  hold: HOLD_ATTRIBUTE,
-  fallbackHref: FALLBACK_HREF_ATTRIBUTE,
-  answer: ANSWER_ATTRIBUTE,
-  answerTemplate: ANSWER_TEMPLATE_ATTRIBUTE,
-  answerFocus: ANSWER_FOCUS_ATTRIBUTE,
-  controlsAfterPaint: CONTROLS_AFTER_PAINT_ATTRIBUTE,
-  validityMessage: VALIDITY_MESSAGE_ATTRIBUTE,
-  validityCategory: VALIDITY_CATEGORY_ATTRIBUTE,
-};
+const options = { ...CONTRACT, holdMs: HELD_CLICK_TIMEOUT_MS, idleMs: IDLE_TIMEOUT_MS };
+const { sendEvent, recordClick, pageViewParams, eventParams } = analytics;
+const recorders = { sendEvent, recordClick, pageViewParams, eventParams };
 
 /** The first script's own code: its source is inlined, so it uses nothing but its arguments and the browser. */
-function firstSeconds(
-  recorders: {
-    sendEvent: typeof sendEvent;
-    recordClick: typeof recordClick;
-    pageViewParams: typeof pageViewParams;
-    eventParams: typeof eventParams;
-  },
-  n: typeof names,
-): void {
+function firstSeconds(r: typeof recorders, n: typeof options): void {
   const root = document.documentElement;
   const isHydrated = () => root.hasAttribute("data-hydrated");
   const path = location.pathname + location.search;
@@ -92,6 +51,10 @@ function firstSeconds(
   let holdTimer: ReturnType<typeof setTimeout> | undefined;
   let gaveUp = false;
   let releasing: HTMLElement | null = null;
+  const stop = (event: Event) => {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  };
   const bootstrap: PageBootstrap = {
     pageView: path,
     replaying: false,
@@ -110,7 +73,7 @@ function firstSeconds(
     },
   };
   window.pageBootstrap = bootstrap;
-  recorders.sendEvent("page_view", recorders.pageViewParams(path));
+  r.sendEvent("page_view", r.pageViewParams(path));
 
   // Hydration starts after the frame that answers the interaction (starting the modules would otherwise
   // come before it); a held click, which only hydration answers, asks at once.
@@ -233,7 +196,7 @@ function firstSeconds(
         if (control === releasing) event.stopImmediatePropagation(); // React, if it is hydrating, must not act too
         return;
       }
-      if (recording) recorders.recordClick(event);
+      if (recording) r.recordClick(event);
       if (!control || isHydrated()) return;
       // A link opened elsewhere (a middle click, a modifier key) leaves this page as it is.
       const { button, ctrlKey, metaKey, shiftKey, altKey } = event as MouseEvent;
@@ -242,23 +205,20 @@ function firstSeconds(
       // logged as the hydrated form logs its checks' answers.
       const form = (control as HTMLButtonElement).form;
       if (form && !form.checkValidity()) {
-        event.preventDefault();
-        event.stopImmediatePropagation();
+        stop(event);
         const field = form.querySelector<HTMLInputElement>(`[${n.validityMessage}]:invalid`);
         const message = field?.getAttribute(n.validityMessage);
         const category = form.getAttribute(n.validityCategory);
         if (field && message) {
           field.setCustomValidity(message);
           field.addEventListener("input", () => field.setCustomValidity(""), { once: true });
-          if (category)
-            recorders.sendEvent("form_validation_error", recorders.eventParams({ category, label: message }));
+          if (category) r.sendEvent("form_validation_error", r.eventParams({ category, label: message }));
         }
         form.reportValidity();
         return;
       }
       if (answerAtOnce(control)) {
-        event.preventDefault();
-        event.stopImmediatePropagation();
+        stop(event);
         requestHydrationAfterNextFrame();
         return;
       }
@@ -269,8 +229,7 @@ function firstSeconds(
         return;
       }
       if (!isNative(control)) {
-        event.preventDefault();
-        event.stopImmediatePropagation();
+        stop(event);
         control.setAttribute("aria-busy", "true");
       }
       if (!held.includes(control)) held.push(control);
@@ -298,9 +257,10 @@ function firstSeconds(
  * records): the analytics functions it shares with the hydrated page, then `firstSeconds`.
  */
 export function pageBootstrapScript(): string {
+  const { redactLabel, recordedControl, controlLabel } = analytics;
   const shared = [redactLabel, sendEvent, recordedControl, controlLabel, recordClick, pageViewParams, eventParams];
-  const recorders = `{sendEvent:${sendEvent.name},recordClick:${recordClick.name},pageViewParams:${pageViewParams.name},eventParams:${eventParams.name}}`;
-  const script = `(function(){${shared.map(String).join("\n")}\n(${String(firstSeconds)})(${recorders},${JSON.stringify(names)});})();`;
+  const names = `{${Object.entries(recorders).map(([key, value]) => `${key}:${value.name}`)}}`;
+  const script = `(function(){${shared.map(String).join("\n")}\n(${String(firstSeconds)})(${names},${JSON.stringify(options)});})();`;
   // Nothing in the code may end the inline script early; its block comments and indentation are only
   // bytes to a visitor (the code has no string, template or pattern that spans lines or holds a comment's marks).
   return script

@@ -24,6 +24,14 @@ test("every kind of answer carries the Cache-Control docs/deploy.md's CDN table 
     contentType: "text/html; charset=utf-8",
   });
   expect(await ask("/partners")).toMatchObject({ status: 200, cacheControl: "private, max-age=60" });
+  // Kept, the page is the same bytes for everyone (its scripts allowed by their hashes): a CDN may keep it.
+  await expect
+    .poll(async () => {
+      const kept = await fetch(`${isolatedSite.url}/partners`);
+      await kept.arrayBuffer();
+      return [kept.headers.get("x-page-cache"), kept.headers.get("cache-control")];
+    })
+    .toEqual(["hit", "public, max-age=60"]);
 
   // Another spelling of a page: a permanent redirect to its canonical address, with the query.
   for (const spelling of ["/Coworking?utm_source=news", "/coworking/?utm_source=news", "/blog//"]) {

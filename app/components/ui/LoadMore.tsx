@@ -1,12 +1,7 @@
 import { type ReactNode, type Ref, useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
-import {
-  AnswerTemplate,
-  HOLD_ATTRIBUTE,
-  contractProps,
-  useAnsweredBeforeHydration,
-} from "~/lib/answer-before-hydration";
+import { AnswerTemplate, CONTRACT, contractProps, useAnsweredBeforeHydration } from "~/lib/answer-before-hydration";
 import type { NextPage } from "~/lib/paging";
 import { useFocusNewItems } from "~/lib/use-focus-new-items";
 
@@ -133,7 +128,7 @@ export function GrowingList<T>({
         // the scripts not come, the list keeps them, and Load More leads one page further as a link.
         <AnswerTemplate
           answerKey={answerKey}
-          focus={`li:nth-child(${items.length + 1}) :is(a, button), a[${HOLD_ATTRIBUTE}]`}
+          focus={`li:nth-child(${items.length + 1}) :is(a, button), a[${CONTRACT.hold}]`}
         >
           <div className="contents">
             <GrowingListView {...view} items={[...items, ...next.items]} moreHref={next.moreHref} />

@@ -1,11 +1,6 @@
 import { Play } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import {
-  AnswerTemplate,
-  CONTROLS_AFTER_PAINT_ATTRIBUTE,
-  contractProps,
-  useAnsweredBeforeHydration,
-} from "~/lib/answer-before-hydration";
+import { AnswerTemplate, contractProps, useAnsweredBeforeHydration } from "~/lib/answer-before-hydration";
 import { cn } from "~/lib/cn";
 import { useAfterNextPaint } from "~/lib/use-after-next-paint";
 import { type VideoSource, withAutoplay } from "~/lib/video";
@@ -171,7 +166,7 @@ function Player({
           src={video.url}
           aria-label={title}
           controls={controlsShown}
-          {...{ [CONTROLS_AFTER_PAINT_ATTRIBUTE]: "" }}
+          {...contractProps.controlsAfterPaint()}
           autoPlay
           playsInline
           poster={thumbnail?.url}
