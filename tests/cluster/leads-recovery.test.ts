@@ -417,9 +417,9 @@ describe("lead delivery and intake through bad moments, two instances per run", 
       };
       const faults = (async () => {
         await sleepUntil(started + 5_000);
-        // The stall begins as a lead's insert goes out: it reaches the database and commits, and its
+        // The stall begins as a lead's insert is committed: the commit reaches the database, and its
         // answer, like every answer to that instance from then on, does not come back.
-        const stalled = proxy.stallWhenSent("INSERT INTO leads", "answers").then(() => true);
+        const stalled = proxy.stallWhenSent(["INSERT INTO leads", "COMMIT"], "answers").then(() => true);
         assert.ok(await Promise.race([stalled, sleep(60_000, false, { ref: false })]), "an insert went out");
         stalledAt = Date.now();
         dropAt = stalledAt + 15_000;

@@ -17,11 +17,11 @@ export interface TcpProxy {
    */
   stall(direction?: Holding, options?: { newConnections?: boolean }): void;
   /**
-   * Stalls every connection (as `stall`) the moment a client sends bytes holding `text` (a query), after
-   * letting those bytes through: e.g. an insert reaches the database, and its answer does not come back.
-   * Resolves when it stalled.
+   * Stalls every connection (as `stall`) the moment one client has sent bytes holding each of `texts` in
+   * turn (queries), after letting the last of them through: e.g. a transaction's insert and then its
+   * commit reach the database, and the commit's answer does not come back. Resolves when it stalled.
    */
-  stallWhenSent(text: string, direction?: Holding): Promise<void>;
+  stallWhenSent(texts: string[], direction?: Holding): Promise<void>;
   /** Delivers what was held and forwards again. */
   resume(): void;
   /** Closes every connection (what was held is lost); new connections are forwarded again. */
@@ -38,13 +38,15 @@ interface Pair {
   server: Socket;
   holding: Holding | null;
   held: { requests: Buffer[]; answers: Buffer[] };
+  /** How many of the trigger's texts this client has sent, in turn. */
+  sentOfTrigger: number;
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const pairs = new Set<Pair>();
   /** What a new connection holds from the start. */
   let newConnections: Holding | null = null;
-  let trigger: { text: string; direction: Holding; stalled: () => void } | null = null;
+  let trigger: { texts: string[]; direction: Holding; stalled: () => void } | null = null;
   const stallAll = (direction: Holding, options: { newConnections?: boolean } = {}) => {
     for (const pair of pairs) pair.holding = direction;
     if (options.newConnections !== false) newConnections = direction;
@@ -54,7 +56,13 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
 
   const server = createServer((client) => {
     const upstream = createConnection(target);
-    const pair: Pair = { client, server: upstream, holding: newConnections, held: { requests: [], answers: [] } };
+    const pair: Pair = {
+      client,
+      server: upstream,
+      holding: newConnections,
+      held: { requests: [], answers: [] },
+      sentOfTrigger: 0,
+    };
     pairs.add(pair);
     const close = () => {
       pairs.delete(pair);
@@ -67,7 +75,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         return;
       }
       upstream.write(chunk);
-      if (trigger && chunk.includes(trigger.text)) {
+      if (trigger && chunk.includes(trigger.texts[pair.sentOfTrigger]!)) pair.sentOfTrigger += 1;
+      if (trigger && pair.sentOfTrigger === trigger.texts.length) {
         const { direction, stalled } = trigger;
         trigger = null;
         stallAll(direction);
@@ -111,9 +120,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     stall(direction = "both", options = {}) {
       stallAll(direction, options);
     },
-    stallWhenSent(text, direction = "both") {
+    stallWhenSent(texts, direction = "both") {
       return new Promise((resolve) => {
-        trigger = { text, direction, stalled: resolve };
+        for (const pair of pairs) pair.sentOfTrigger = 0;
+        trigger = { texts, direction, stalled: resolve };
       });
     },
     resume() {
