@@ -160,7 +160,6 @@ function Player({
           className="absolute inset-0 size-full border-0"
         />
       ) : (
-        // biome-ignore lint/a11y/useMediaCaption: the clips are silent tours, with nothing to caption
         <video
           ref={videoElement}
           src={video.url}
