@@ -24,6 +24,12 @@ describe("the benchmarks' baseline page", () => {
     }
   });
 
+  it("answers the browser's favicon request with nothing, so a page load fetches the page alone", async () => {
+    const response = await fetch(`${baseline.origin}/favicon.ico`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe("");
+  });
+
   it("has nothing of the site's in it: text only, and one inline script", async () => {
     const html = await (await fetch(`${baseline.origin}/`)).text();
     expect(html.match(/<h2>/g)).toHaveLength(20);

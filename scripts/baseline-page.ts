@@ -54,6 +54,12 @@ export async function startBaselineServer(photo?: BaselinePhoto): Promise<{ serv
   const scriptHash = createHash("sha256").update(BASELINE_SCRIPT).digest("base64");
   const photoPage = photo ? baselinePhotoPage(photo) : null;
   const server = createServer((request, response) => {
+    // Allowed images from itself, the browser asks for a favicon: none, rather than the page's bytes again.
+    if (request.url === "/favicon.ico") {
+      response.writeHead(404, { "Content-Length": 0 });
+      response.end();
+      return;
+    }
     if (photo && request.url === PHOTO_FILE_PATH) {
       response.writeHead(200, {
         "Content-Type": photo.contentType,
