@@ -85,7 +85,7 @@ const BUDGETS = {
   performance: 100,
   otherCategories: 100,
   fcpMs: 1_000,
-  lcpMs: 1_500,
+  lcpMs: 1_000,
   cls: 0,
   tbtMs: 50,
   jsBytesBeforeLcp: 0,
