@@ -15,12 +15,16 @@ const nonceOf = (response: APIResponse) =>
 
 const fromCache = (response: APIResponse) => response.headers()["x-page-cache"] === "hit";
 
-/** Requests the address until the server answers it from memory (the first render may stream). */
+/**
+ * Requests the address until the server answers it from memory: the first render may stream, and a
+ * complete one is kept once it is compressed, off the request's path (longer on a busy machine).
+ */
 async function untilCached(request: APIRequestContext, path: string): Promise<APIResponse> {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
+  for (let attempt = 0; attempt < 40; attempt += 1) {
     const response = await request.get(path, { headers: { "Accept-Encoding": "gzip" } });
     expect(response.status()).toBe(200);
     if (fromCache(response)) return response;
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${path} was not answered from the page cache`);
 }

@@ -35,12 +35,16 @@ const headingOf = (html: string) => html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]
 const postHeading = async (site: IsolatedSite, slug = post.slug) =>
   headingOf(await (await fetch(`${site.url}/blog/${slug}`)).text());
 
-/** Asks for a page until the server sends it from its page cache (the first render may stream). */
+/**
+ * Asks for a page until the server sends it from its page cache (the first render may stream, and a
+ * complete one is kept once compressed, off the request's path: later on a busy machine).
+ */
 async function untilKept(site: IsolatedSite, path: string): Promise<string> {
-  for (let attempt = 0; attempt < 8; attempt += 1) {
+  for (let attempt = 0; attempt < 40; attempt += 1) {
     const response = await fetch(`${site.url}${path}`);
     const html = await response.text();
     if (response.headers.get("x-page-cache") === "hit") return html;
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${path} was not answered from the page cache`);
 }
