@@ -593,23 +593,23 @@ test("a server killed before delivering delivers after its restart, once", async
   }
 });
 
+/** Two enquiries from this client, each thanked: the site's CONTACT_RATE_LIMIT of 2 is used up. */
+async function spendTheContactLimit(request: APIRequestContext, siteUrl: string): Promise<void> {
+  for (let index = 0; index < 2; index += 1) {
+    const response = await request.post(`${siteUrl}/contact`, {
+      form: {
+        ...lead,
+        email: `earlier${index}@example.com`,
+        interests: "partnership",
+        submissionId: renderedFormToken(),
+      },
+    });
+    expect(response.status()).toBe(200);
+  }
+}
+
 test.describe("refusals", () => {
   test.use({ isolatedSiteEnv: { CONTACT_RATE_LIMIT: "2" } });
-
-  /** Two enquiries from this client, each thanked: the site's CONTACT_RATE_LIMIT of 2 is used up. */
-  async function useUpTheLimit(request: APIRequestContext, siteUrl: string): Promise<void> {
-    for (let index = 0; index < 2; index += 1) {
-      const response = await request.post(`${siteUrl}/contact`, {
-        form: {
-          ...lead,
-          email: `earlier${index}@example.com`,
-          interests: "partnership",
-          submissionId: renderedFormToken(),
-        },
-      });
-      expect(response.status()).toBe(200);
-    }
-  }
 
   test("more submissions than CONTACT_RATE_LIMIT get a clear message, with and without JavaScript", async ({
     page,
@@ -618,7 +618,7 @@ test.describe("refusals", () => {
     allowConsoleErrors,
   }) => {
     allowConsoleErrors(/status of 429/);
-    await useUpTheLimit(request, isolatedSite.url);
+    await spendTheContactLimit(request, isolatedSite.url);
     const refused = await request.post(`${isolatedSite.url}/contact`, {
       form: { ...lead, interests: "partnership", submissionId: renderedFormToken() },
     });
@@ -644,7 +644,7 @@ test.describe("refusals", () => {
       allowConsoleErrors,
     }) => {
       allowConsoleErrors(/status of 429/);
-      await useUpTheLimit(request, isolatedSite.url);
+      await spendTheContactLimit(request, isolatedSite.url);
       await page.goto(`${isolatedSite.url}/contact`);
       const token = await submissionId(page);
       await fill(page);
