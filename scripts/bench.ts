@@ -304,9 +304,7 @@ async function benchTaps(): Promise<void> {
     }
     for (const name of ["at rest", "one core busy"]) {
       if (name === "one core busy") {
-        busy = spawn(process.execPath, ["-e", "for(;;){}"], { stdio: "ignore" });
-        const child = busy;
-        stopWithProcess(() => child.kill());
+        busy = keepOneCoreBusy();
       }
       const motion = values["reduced-motion"] ? ", reduced motion" : "";
       console.log(
@@ -354,6 +352,13 @@ async function benchTaps(): Promise<void> {
     );
     console.log(`Table written to ${values.markdown}`);
   }
+}
+
+/** A second process in a busy loop, for as long as it is not killed (and never past this one). */
+function keepOneCoreBusy(): ChildProcess {
+  const child = spawn(process.execPath, ["-e", "for(;;){}"], { stdio: "ignore" });
+  stopWithProcess(() => child.kill());
+  return child;
 }
 
 /** A start tag's attribute, by its name in any case. */
@@ -419,12 +424,7 @@ async function main(): Promise<void> {
     server.kill("SIGTERM");
     throw error;
   }
-  let busy: ChildProcess | null = null;
-  if (values.busy) {
-    busy = spawn(process.execPath, ["-e", "for(;;){}"], { stdio: "ignore" });
-    const child = busy;
-    stopWithProcess(() => child.kill());
-  }
+  const busy = values.busy ? keepOneCoreBusy() : null;
   const loadBefore = loadavg();
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
