@@ -1,20 +1,13 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 
 /**
- * The contract between the page's first script (`page-bootstrap.ts`) and the components, by name
- * (docs/architecture.md#the-first-seconds). Components spell it through `contractProps`, never by hand.
- * - `hold`: a control whose clicks before hydration are held and replayed once the page is hydrated;
- *   `fallbackHref`: on a held button whose no-JavaScript form is a link, that link's address.
- * - `answer`, `answerTemplate`, `answerFocus`: a tap answered at once, where its hydrated answer is fixed
- *   markup no native element shows (a video tile's player, a list's next page). `<AnswerTemplate>`, a
- *   child of the root the answer changes, renders that root as it is once tapped (in a `<noscript>`:
- *   nothing without JavaScript, and React neither renders nor hydrates its children); the first script
- *   merges it into the root, focuses what `focus` names (else the player), and records the key; the
- *   component's first state reads `useAnsweredBeforeHydration`, so it hydrates the answered root
- *   (`answer-contract.test.tsx` holds each such component to it).
- * - `controlsAfterPaint`: a `<video>` whose controls come once the browser is idle after its first frame.
- * - `validityMessage`, `validityCategory`: Send on a form the browser's checks refuse is answered by them,
- *   in the page's words (a field's message), logged as the hydrated form logs it (the form's category).
+ * The names the page's first script (`page-bootstrap.ts`) and the components share
+ * (docs/architecture.md#the-first-seconds); components spell them through `contractProps`, never by hand.
+ * `hold` (and `fallbackHref`, a held button's no-JavaScript link): clicks held until hydration.
+ * `answer`, `answerTemplate`, `answerFocus`: a tap answered at once from `<AnswerTemplate>`, whose
+ * component hydrates in the answered state (`useAnsweredBeforeHydration`; `answer-contract.test.tsx`).
+ * `controlsAfterPaint`: a `<video>` whose controls come once the browser is idle after its first frame.
+ * `validityMessage`, `validityCategory`: a refused form's checks, in the page's words, logged by category.
  */
 export const CONTRACT = {
   hold: "data-hold-until-hydrated",
@@ -57,7 +50,11 @@ export function useAnsweredBeforeHydration(keys: readonly string[]): string | nu
   return answered;
 }
 
-/** The root of a component as it is once the control marked `answerKey` was tapped. */
+/**
+ * The root of a component as it is once the control marked `answerKey` was tapped, as a child of that
+ * root: in a `<noscript>`, so nothing shows without JavaScript and React neither renders nor hydrates
+ * it; the first script merges it into the root and focuses what `focus` names (else the player).
+ */
 export function AnswerTemplate({
   answerKey,
   focus,

@@ -1,12 +1,9 @@
 /**
- * The server's HTML is the page (docs/architecture.md#the-first-paint-and-hydration): it paints with its
- * hero image and styles before any script is requested. `createDocumentRewriter` rewrites the rendered
- * document as it streams out: React Router's modulepreload links are dropped (their addresses kept), and
- * its inline module script, whose imports would compete with the first paint, becomes a classic script
- * that runs the same code once the page has loaded and painted (`deferredModuleScript`); at the end of
- * the head go the first script (`page-bootstrap.ts`, under the document's nonce) and the stylesheet,
- * inline (no second request for the first paint; no link React would add again when it hydrates).
- * Everything else passes through unchanged, and nothing after the module script is read.
+ * The server's HTML is the page (docs/architecture.md#the-first-paint-and-hydration). As the rendered
+ * document streams out, `createDocumentRewriter` drops React Router's modulepreload links (keeping their
+ * addresses), turns its inline module script into a classic one that runs the same code once the page
+ * has painted (`deferredModuleScript`), and puts the first script (`page-bootstrap.ts`, under the
+ * document's nonce) and the inline stylesheet at the end of the head. Nothing after the module script is read.
  */
 /** Hydration starts at the latest this long after the page's HTML arrived, should `load` never come. */
 export const HYDRATION_FALLBACK_MS = 8_000;
@@ -39,26 +36,25 @@ export function createDocumentRewriter({
     return "";
   }
 
-  function rewrite(text: string): string {
+  function rewrite(chunk: string): string {
+    const text = held + chunk;
+    held = "";
     let out = "";
     let position = 0;
     while (position < text.length) {
       const start = text.indexOf("<", position);
       if (start === -1) break;
       const tagEnd = text.indexOf(">", start);
-      if (tagEnd === -1) {
-        // A tag split between two pieces: wait for the rest.
+      const tag = text.slice(start, tagEnd + 1);
+      const isScript = tagEnd !== -1 && /^<script[\s>]/i.test(tag);
+      if (tagEnd === -1 || (isScript && !text.includes(SCRIPT_END, tagEnd))) {
+        // A tag or a script split between two pieces: wait for the rest.
         held = text.slice(start);
         return out + text.slice(position, start);
       }
-      const tag = text.slice(start, tagEnd + 1);
-      if (/^<script[\s>]/i.test(tag)) {
+      out += text.slice(position, start);
+      if (isScript) {
         const close = text.indexOf(SCRIPT_END, tagEnd);
-        if (close === -1) {
-          held = text.slice(start);
-          return out + text.slice(position, start);
-        }
-        out += text.slice(position, start);
         position = close + SCRIPT_END.length;
         if (attribute(tag, "type") === "module") {
           out += deferredModuleScript(attribute(tag, "nonce"), text.slice(tagEnd + 1, close), preloads);
@@ -68,7 +64,6 @@ export function createDocumentRewriter({
         out += text.slice(start, position);
         continue;
       }
-      out += text.slice(position, start);
       if (/^<\/head>/i.test(tag)) {
         if (headScript !== undefined) out += `<script${nonceAttribute(nonce)}>${headScript}</script>`;
         if (inlineCss !== undefined) out += `<style>${inlineCss.replace(/<\/style/gi, "<\\/style")}</style>`;
@@ -76,17 +71,13 @@ export function createDocumentRewriter({
       out += /^<link[\s/>]/i.test(tag) ? rewriteLink(tag) : tag;
       position = tagEnd + 1;
     }
-    held = "";
     return out + text.slice(position);
   }
 
   return {
     /** Takes the next piece of the document; returns what can be sent on. */
     push(chunk: string): string {
-      if (passThrough) return chunk;
-      const text = held + chunk;
-      held = "";
-      return rewrite(text);
+      return passThrough ? chunk : rewrite(chunk);
     },
     /** The document has ended: returns what was held back. */
     end(): string {
@@ -100,12 +91,8 @@ export function createDocumentRewriter({
 /** An attribute's value in a start tag as React writes it (double quotes, entities for `"`). */
 function attribute(tag: string, name: string): string | null {
   const match = new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag);
-  return match
-    ? match[1]!
-        .replace(/&quot;/g, '"')
-        .replace(/&#x27;/g, "'")
-        .replace(/&amp;/g, "&")
-    : null;
+  const entities: Record<string, string> = { "&quot;": '"', "&#x27;": "'", "&amp;": "&" };
+  return match ? match[1]!.replace(/&quot;|&#x27;|&amp;/g, (entity) => entities[entity]!) : null;
 }
 
 function nonceAttribute(nonce: string | null): string {

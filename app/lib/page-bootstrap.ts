@@ -1,15 +1,8 @@
 /**
- * The first seconds of a page (docs/architecture.md#the-first-seconds). The page's modules start after
- * its first paint (`deferred-hydration.ts`); until they have hydrated it, this inline script, at the end
- * of the head, records the page view and every click on a control (`analytics.ts`), and starts hydration
- * at the first interaction. Native controls answer a tap themselves, and React reads their state when it
- * hydrates (a disclosure, a radio button, a checkbox); so do the browser's checks for Send on a form they
- * refuse. A click on a held control (its hydrated behaviour differs from its no-JavaScript one) is held,
- * the control marked `aria-busy`, and replayed once hydrated, each once, in order; one whose answer is
- * fixed markup no native element shows is answered at once from a template (`answer-before-hydration.tsx`).
- * Should the scripts fail (not hydrated `HELD_CLICK_TIMEOUT_MS` after the first held click, or an error
- * before React started on the page: one after is React's to recover from), every held control does what
- * it does without JavaScript, and clicks are no longer held. Nothing here knows a component.
+ * The page's first script, inline at the end of the head (docs/architecture.md#the-first-seconds): until
+ * the modules (`deferred-hydration.ts`) have hydrated the page, it records the page view and every click
+ * (`analytics.ts`), starts hydration at the first interaction, and answers, holds or replays each tap on
+ * a marked control by the contract in `answer-before-hydration.tsx`. Nothing here knows a component.
  */
 import * as analytics from "./analytics";
 import { CONTRACT } from "./answer-before-hydration";
@@ -130,9 +123,7 @@ function firstSeconds(r: typeof recorders, n: typeof options): void {
   /** Answers a tap at once with its template (the markup its hydrated page shows), before React starts on the page. */
   const answerAtOnce = (control: HTMLElement): boolean => {
     const key = control.getAttribute(n.answer);
-    const source = [...document.querySelectorAll(`noscript[${n.answerTemplate}]`)].find(
-      (template) => template.getAttribute(n.answerTemplate) === key,
-    );
+    const source = key === null ? null : document.querySelector(`noscript[${n.answerTemplate}=${JSON.stringify(key)}]`);
     const parsed = document.createElement("template");
     parsed.innerHTML = source?.textContent ?? ""; // with scripting on, a noscript's content is its markup as text
     const wanted = parsed.content.querySelector("template")?.content.firstElementChild;

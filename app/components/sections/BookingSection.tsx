@@ -1,5 +1,5 @@
 import { BadgeCheck, CalendarCheck, ExternalLink, Headset, Loader2, RefreshCw, ShieldCheck, X } from "lucide-react";
-import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { usd } from "~/content/pricing";
 import type { BookingOption, BookingOptionKey } from "~/content/copy-types";
 import { cn } from "~/lib/cn";
@@ -44,9 +44,10 @@ const shownWhenChosen: Record<BookingOptionKey, string> = {
  * frame loads. If it has not loaded after five seconds, the section says so and offers Retry and the
  * calendar in a new tab (a frame from another site cannot report its own errors, so silence is the
  * failure we can see); a late load still replaces the message. Closing returns to 'Ready to Book?'.
- * The choice is a native radio group, so the browser answers a tap at once, before hydration too: the
- * card's highlight and its form's heading follow the checked radio in CSS, and the section reads that
- * radio when it hydrates (the mobile menu's model). Only React adds the calendar frame, so should
+ * The choice is a native radio group that React never sets, so the browser answers a tap at once,
+ * before hydration too: the card's highlight and its form's heading follow the checked radio in CSS.
+ * React reads the radio (when it hydrates, and in a transition after each change, so the browser's
+ * answer is drawn first) to know which frame loads its calendar. Only React adds that frame, so should
  * hydration not come, the first script unchecks the radio and opens the calendar in a new tab
  * (`page-bootstrap.ts`). Without JavaScript each card links to its calendar instead.
  */
@@ -87,9 +88,8 @@ export function BookingSection({
               optionKey={key}
               option={option}
               group={group}
-              selected={selected === key}
               url={bookingUrl(option.calendarId)}
-              onSelect={() => setSelected(key)}
+              onSelect={() => startTransition(() => setSelected(key))}
             />
           </li>
         ))}
@@ -105,7 +105,11 @@ export function BookingSection({
               headingId={`${headingId}-${key}-form`}
               option={option}
               url={bookingUrl(option.calendarId)}
-              onClose={() => setSelected(null)}
+              onClose={() => {
+                const checked = section.current?.querySelector<HTMLInputElement>("input[type=radio]:checked");
+                if (checked) checked.checked = false;
+                setSelected(null);
+              }}
             />
           </div>
         ))}
@@ -118,14 +122,12 @@ function OptionCard({
   optionKey,
   option,
   group,
-  selected,
   url,
   onSelect,
 }: {
   optionKey: BookingOptionKey;
   option: BookingOption;
   group: string;
-  selected: boolean;
   url: string;
   onSelect: () => void;
 }) {
@@ -168,7 +170,6 @@ function OptionCard({
           type="radio"
           name={group}
           value={optionKey}
-          checked={selected}
           onChange={(event) => event.nativeEvent.defaultPrevented || onSelect()}
           aria-label={`Select: ${option.title}`}
           data-analytics={`Select: ${option.title}`}
