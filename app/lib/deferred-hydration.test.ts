@@ -29,6 +29,21 @@ const rendered = [
   `<script nonce="${nonce}">$RC("B:0","S:0")</script></body></html>`,
 ].join("");
 
+/** What the page's first script shares once a first interaction asked for hydration before the bootstrap ran. */
+function firstScriptThatAskedForHydration(): NonNullable<typeof window.pageBootstrap> {
+  return {
+    pageView: null,
+    replaying: false,
+    holding: false,
+    hydrationRequested: true,
+    hydrationStarted: false,
+    answered: [],
+    startHydration: null,
+    requestHydration: () => {},
+    stopRecordingClicks: () => {},
+  };
+}
+
 function rewriteInPieces(pieces: string[]): string {
   const rewriter = createDocumentRewriter({ inlineCss: "body{color:red}" });
   return pieces.map((piece) => rewriter.push(piece)).join("") + rewriter.end();
@@ -285,17 +300,7 @@ describe("the bootstrap", () => {
 
   it("starts at once when the page's first script asked for hydration before it ran (a first interaction)", async () => {
     Object.defineProperty(document, "readyState", { value: "loading", configurable: true });
-    window.pageBootstrap = {
-      pageView: null,
-      replaying: false,
-      holding: false,
-      hydrationRequested: true,
-      hydrationStarted: false,
-      answered: [],
-      startHydration: null,
-      requestHydration: () => {},
-      stopRecordingClicks: () => {},
-    };
+    window.pageBootstrap = firstScriptThatAskedForHydration();
     try {
       // Nothing to evaluate first (this test's environment can load no module), so the module code runs at once.
       runBootstrap("window.hydrated = true;", []);
@@ -307,17 +312,7 @@ describe("the bootstrap", () => {
 
   it("runs the module code when a module failed to load", async () => {
     Object.defineProperty(document, "readyState", { value: "loading", configurable: true });
-    window.pageBootstrap = {
-      pageView: null,
-      replaying: false,
-      holding: false,
-      hydrationRequested: true,
-      hydrationStarted: false,
-      answered: [],
-      startHydration: null,
-      requestHydration: () => {},
-      stopRecordingClicks: () => {},
-    };
+    window.pageBootstrap = firstScriptThatAskedForHydration();
     try {
       runBootstrap('import * as route0 from "/assets/missing-1.js";\nwindow.hydrated = true;', [
         "/assets/missing-1.js",

@@ -16,6 +16,16 @@ function events(action?: string): GtagEntry[] {
 
 cleanUpFirstScriptAfterEach();
 
+/** A contact form whose Send is held until hydration, the first script run; what its `submit` events call. */
+function heldSendFormWithFirstScript() {
+  document.body.innerHTML = `<form id="form" action="/contact" method="post">
+    <button id="send" type="submit" data-hold-until-hydrated="">Send Message</button></form>`;
+  runFirstScript();
+  const submitted = vi.fn((event: Event) => event.preventDefault());
+  document.getElementById("form")?.addEventListener("submit", submitted);
+  return submitted;
+}
+
 beforeEach(() => {
   document.title = "Coworking | Ozark Foundry";
 });
@@ -455,11 +465,7 @@ describe("the first seconds' script", () => {
 
   it("lets the control's own no-JavaScript behaviour go ahead when hydration does not come in time", async () => {
     vi.useFakeTimers();
-    document.body.innerHTML = `<form id="form" action="/contact" method="post">
-      <button id="send" type="submit" data-hold-until-hydrated="">Send Message</button></form>`;
-    runFirstScript();
-    const submitted = vi.fn((event: Event) => event.preventDefault());
-    document.getElementById("form")?.addEventListener("submit", submitted);
+    const submitted = heldSendFormWithFirstScript();
 
     document.getElementById("send")?.click();
     await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS - 100);
@@ -501,11 +507,7 @@ describe("the first seconds' script", () => {
   });
 
   it("releases a held click at once on an unhandled rejection before hydration", () => {
-    document.body.innerHTML = `<form id="form" action="/contact" method="post">
-      <button id="send" type="submit" data-hold-until-hydrated="">Send Message</button></form>`;
-    runFirstScript();
-    const submitted = vi.fn((event: Event) => event.preventDefault());
-    document.getElementById("form")?.addEventListener("submit", submitted);
+    const submitted = heldSendFormWithFirstScript();
     document.getElementById("send")?.click();
     window.dispatchEvent(new Event("unhandledrejection"));
     expect(submitted).toHaveBeenCalledTimes(1);
@@ -547,11 +549,7 @@ describe("the first seconds' script", () => {
 
   it("waits for hydration the same time whatever has arrived, counted from the first held click", async () => {
     vi.useFakeTimers();
-    document.body.innerHTML = `<form id="form" action="/contact" method="post">
-      <button id="send" type="submit" data-hold-until-hydrated="">Send Message</button></form>`;
-    runFirstScript();
-    const submitted = vi.fn((event: Event) => event.preventDefault());
-    document.getElementById("form")?.addEventListener("submit", submitted);
+    const submitted = heldSendFormWithFirstScript();
     document.getElementById("send")?.click();
     await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS - 500);
     // A second tap on the waiting control neither acts nor starts the wait again.
