@@ -28,7 +28,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  reporter: [["list"]],
+  // The JSON report keeps each test's duration: where the run's time goes (docs/testing.md).
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e-report.json" }]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
