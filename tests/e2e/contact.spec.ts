@@ -219,6 +219,15 @@ async function expectFailureShown(page: Page, sentWith: string): Promise<void> {
   expect(events).toContain("Submission Failed");
 }
 
+/** Send is answered with `status` by what stands before the action: the failure shown, nothing stored. */
+async function expectRefused(page: Page, site: IsolatedSite, status: number, sentWith: string): Promise<void> {
+  const answered = page.waitForResponse((response) => response.request().method() === "POST");
+  await send(page);
+  expect((await answered).status()).toBe(status);
+  await expectFailureShown(page, sentWith);
+  expect(storedLeads(site)).toEqual([]);
+}
+
 test.describe("answers that are not the action's own, from real servers", () => {
   // Chromium reports the refused request itself in the console.
   test.beforeEach(({ allowConsoleErrors }) => allowConsoleErrors(/Failed to load resource/));
@@ -233,11 +242,7 @@ test.describe("answers that are not the action's own, from real servers", () => 
       await waitForHydration(page);
       const sentWith = await submissionId(page);
       await fill(page);
-      const answered = page.waitForResponse((response) => response.request().method() === "POST");
-      await send(page);
-      expect((await answered).status()).toBe(403);
-      await expectFailureShown(page, sentWith);
-      expect(storedLeads(isolatedSite)).toEqual([]);
+      await expectRefused(page, isolatedSite, 403, sentWith);
     } finally {
       await proxy.close();
     }
@@ -252,11 +257,7 @@ test.describe("answers that are not the action's own, from real servers", () => 
     await page.locator('main form input[name="bot-field"]').evaluate((input: HTMLInputElement) => {
       input.value = "x".repeat(17 * 1024);
     });
-    const answered = page.waitForResponse((response) => response.request().method() === "POST");
-    await send(page);
-    expect((await answered).status()).toBe(413);
-    await expectFailureShown(page, sentWith);
-    expect(storedLeads(isolatedSite)).toEqual([]);
+    await expectRefused(page, isolatedSite, 413, sentWith);
   });
 
   test("502: the proxy in front of the site cannot reach it", async ({ page, isolatedSite }) => {
@@ -267,11 +268,7 @@ test.describe("answers that are not the action's own, from real servers", () => 
       const sentWith = await submissionId(page);
       await fill(page);
       proxy.upstream = await closedAddress();
-      const answered = page.waitForResponse((response) => response.request().method() === "POST");
-      await send(page);
-      expect((await answered).status()).toBe(502);
-      await expectFailureShown(page, sentWith);
-      expect(storedLeads(isolatedSite)).toEqual([]);
+      await expectRefused(page, isolatedSite, 502, sentWith);
     } finally {
       await proxy.close();
     }
