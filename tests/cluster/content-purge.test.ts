@@ -16,6 +16,7 @@ import { demoPosts } from "../e2e/support/dataset.ts";
 import { type SpawnedSite, spawnSite } from "../e2e/support/spawn-site.ts";
 import { startTestDatabase, type TestDatabase } from "../support/postgres.ts";
 import { readinessOf } from "../support/readiness.ts";
+import { untilKept } from "../support/until-kept.ts";
 
 const SECRET = "cluster-webhook-secret-4c1d9e0b2a";
 
@@ -81,12 +82,10 @@ test("a change published through one instance's webhook is on the other within 5
   content.putEntry({ ...entry, fields: { ...entry.fields, title: { "en-US": newTitle } } });
   // Both instances still serve what they cached; the second one sends the rendered page from memory,
   // so the purge it hears must drop that page too, not only the content.
-  let kept = await page(second, post.slug);
-  // A complete render is kept once compressed, off the request's path: later on a busy machine.
-  for (let attempt = 0; attempt < 40 && !kept.fromPageCache; attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    kept = await page(second, post.slug);
-  }
+  const kept = await untilKept(
+    () => page(second, post.slug),
+    (answer) => answer.fromPageCache,
+  );
   assert.deepEqual(kept, { heading: post.title, fromPageCache: true });
 
   const published = Date.now();

@@ -5,6 +5,7 @@ import { demoBlogPost, siteRoutes } from "./support/routes";
 import { spawnSite } from "./support/spawn-site";
 import { expect, test } from "./support/fixtures";
 import { readinessOf } from "../support/readiness.ts";
+import { untilKept } from "../support/until-kept.ts";
 
 /**
  * The page cache answers only what it rendered (issue 21), tried as an attacker would: a corpus of
@@ -234,14 +235,15 @@ test("no request target or header makes the page cache keep anything but the pag
     // Every other route is now answered from memory with exactly its own page, gzipped or not.
     const kept = routes.filter((path) => path !== renderedEachTime);
     for (const path of kept) {
-      let hit: RawAnswer | undefined;
-      // A complete render is kept once it is compressed, off the request's path: a busy machine takes longer.
-      for (let attempt = 0; attempt < 40 && !hit; attempt += 1) {
-        const answer = await rawRequest(target.port, get(path));
-        expect(answer.status, path).toBe(200);
-        if (answer.headers["x-page-cache"] === "hit") hit = answer;
-        else await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+      const answer = await untilKept(
+        async () => {
+          const raw = await rawRequest(target.port, get(path));
+          expect(raw.status, path).toBe(200);
+          return raw;
+        },
+        (raw) => raw.headers["x-page-cache"] === "hit",
+      );
+      const hit = answer.headers["x-page-cache"] === "hit" ? answer : undefined;
       expect(hit, `${path} answered from the page cache`).toBeDefined();
       expect(withoutNonce(hit!), `${path} from memory`).toBe(uncached.get(path));
 

@@ -2,6 +2,7 @@ import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { entriesOf, fieldOf } from "./support/dataset";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { inlineScriptsNotAllowed } from "./support/script-policy";
+import { untilKept } from "../support/until-kept.ts";
 
 /**
  * The server keeps rendered pages in memory (issue 16) and sends them again as they are, compressed
@@ -15,18 +16,15 @@ const nonceOf = (response: APIResponse) =>
 
 const fromCache = (response: APIResponse) => response.headers()["x-page-cache"] === "hit";
 
-/**
- * Requests the address until the server answers it from memory: the first render may stream, and a
- * complete one is kept once it is compressed, off the request's path (longer on a busy machine).
- */
+/** Requests the address until the server answers it from memory (the first render may stream). */
 async function untilCached(request: APIRequestContext, path: string): Promise<APIResponse> {
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    const response = await request.get(path, { headers: { "Accept-Encoding": "gzip" } });
-    expect(response.status()).toBe(200);
-    if (fromCache(response)) return response;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${path} was not answered from the page cache`);
+  const response = await untilKept(async () => {
+    const answer = await request.get(path, { headers: { "Accept-Encoding": "gzip" } });
+    expect(answer.status()).toBe(200);
+    return answer;
+  }, fromCache);
+  if (!fromCache(response)) throw new Error(`${path} was not answered from the page cache`);
+  return response;
 }
 
 test("a page is rendered once with a nonce, then sent from memory as the same bytes to all, its scripts allowed by hash", async ({

@@ -1,6 +1,7 @@
 import type { ExportEntry } from "../../demo/contentful-export.ts";
 import { demoPosts } from "./support/dataset";
 import { expect, type IsolatedSite, test } from "./support/fixtures";
+import { untilKept } from "../support/until-kept.ts";
 
 /**
  * Editors' instant publish: Contentful calls POST /webhooks/contentful with the shared secret, and the
@@ -35,18 +36,17 @@ const headingOf = (html: string) => html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]
 const postHeading = async (site: IsolatedSite, slug = post.slug) =>
   headingOf(await (await fetch(`${site.url}/blog/${slug}`)).text());
 
-/**
- * Asks for a page until the server sends it from its page cache (the first render may stream, and a
- * complete one is kept once compressed, off the request's path: later on a busy machine).
- */
-async function untilKept(site: IsolatedSite, path: string): Promise<string> {
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    const response = await fetch(`${site.url}${path}`);
-    const html = await response.text();
-    if (response.headers.get("x-page-cache") === "hit") return html;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${path} was not answered from the page cache`);
+/** Asks for a page until the server sends it from its page cache (the first render may stream). */
+async function keptPage(site: IsolatedSite, path: string): Promise<string> {
+  const { html, kept } = await untilKept(
+    async () => {
+      const response = await fetch(`${site.url}${path}`);
+      return { html: await response.text(), kept: response.headers.get("x-page-cache") === "hit" };
+    },
+    (answer) => answer.kept,
+  );
+  if (!kept) throw new Error(`${path} was not answered from the page cache`);
+  return html;
 }
 
 test("a published change is on the site at the next request; a wrong secret purges nothing", async ({
@@ -54,8 +54,8 @@ test("a published change is on the site at the next request; a wrong secret purg
 }) => {
   expect(await postHeading(isolatedSite)).toBe(post.title);
   // Both pages are kept rendered (server/page-cache.ts): the purge must drop them, not only the content.
-  expect(headingOf(await untilKept(isolatedSite, `/blog/${post.slug}`))).toBe(post.title);
-  expect(await untilKept(isolatedSite, "/")).toContain(post.title);
+  expect(headingOf(await keptPage(isolatedSite, `/blog/${post.slug}`))).toBe(post.title);
+  expect(await keptPage(isolatedSite, "/")).toContain(post.title);
   const entry = isolatedSite.content.entry(entryId)!;
   const newTitle = `${post.title} (updated by an editor)`;
   isolatedSite.content.putEntry(retitled(entry, newTitle));
@@ -80,7 +80,7 @@ test("a published change is on the site at the next request; a wrong secret purg
 });
 
 test("an unpublished post is gone at the next request", async ({ isolatedSite }) => {
-  expect(headingOf(await untilKept(isolatedSite, `/blog/${post.slug}`))).toBe(post.title);
+  expect(headingOf(await keptPage(isolatedSite, `/blog/${post.slug}`))).toBe(post.title);
   isolatedSite.content.removeEntry(entryId);
   const unpublish = {
     sys: { type: "DeletedEntry", id: entryId, contentType: { sys: { type: "Link", id: "blogPost" } } },
