@@ -12,7 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import headingFont from "./fonts/fraunces-600-headings.woff2?url";
+import favicon from "../public/favicon.svg?inline";
 import { PreviewBar } from "./components/layout/PreviewBar";
 import { SiteLayout } from "./components/layout/SiteLayout";
 import { ErrorPage } from "./components/sections/ErrorPage";
@@ -28,9 +28,9 @@ export const links: Route.LinksFunction = () => [
   // the first paint waits for no request, and client-side navigations keep it; only the development
   // server links the file.
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
-  // The one font preload: the heading face, cut down to the characters headings use.
-  { rel: "preload", href: headingFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // No font preload: the heading face waits for the hero (app.css). The icon (0.4 KB) travels in the
+  // page rather than as a request of its own while the hero loads.
+  { rel: "icon", href: favicon, type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 

@@ -162,6 +162,7 @@ describe("the bootstrap", () => {
     for (const element of document.querySelectorAll('script[type="module"], link[rel="modulepreload"]')) {
       element.remove();
     }
+    document.documentElement.removeAttribute("data-first-screen-done");
   });
 
   function runBootstrap(moduleCode = "window.hydrated = true;", preloads: string[] = []): void {
@@ -191,8 +192,11 @@ describe("the bootstrap", () => {
     runBootstrap(moduleCode, ["/assets/entry.client-1.js", "/assets/framework-1.js", "/assets/root-1.js"]);
     await vi.advanceTimersByTimeAsync(100);
     expect(document.querySelector('script[type="module"]')).toBeNull();
+    // Headings wait for their face (app.css) as the scripts do.
+    expect(document.documentElement.hasAttribute("data-first-screen-done")).toBe(false);
     window.dispatchEvent(new Event("load"));
     await vi.advanceTimersByTimeAsync(100);
+    expect(document.documentElement.hasAttribute("data-first-screen-done")).toBe(true);
     expect(
       [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute("href")),
     ).toEqual(["/assets/entry.client-1.js", "/assets/framework-1.js", "/assets/root-1.js"]);

@@ -124,10 +124,11 @@ export function evaluationOrder(moduleCode: string, preloads: string[]): string[
 /**
  * The classic script that stands in for the module script. Once the page's `load` event, its first
  * contentful paint and its hero's paint (decoded, and reported as the largest paint within
- * `HERO_PAINT_WAIT_MS`) have come, and a frame more, it preloads the modules, evaluates them one task at
- * a time (`evaluationOrder`), and runs the module code, which hydrates the page, each in a module script
- * it adds under the same nonce (`currentScript.nonce`; a page the server kept has none, and its policy's
- * 'strict-dynamic' lets them run, where Chromium and Firefox refuse the inline script's own `import()`).
+ * `HERO_PAINT_WAIT_MS`) have come, and a frame more, it marks the first screen done (app.css: the heading
+ * face and the images below), preloads the modules, evaluates them one task at a time (`evaluationOrder`),
+ * and runs the module code, which hydrates the page, each in a module script it adds under the same nonce
+ * (`currentScript.nonce`; a page the server kept has none, and its policy's 'strict-dynamic' lets them run,
+ * where Chromium and Firefox refuse the inline script's own `import()`).
  * Should any of those never come (a tab in the background), it starts after `HYDRATION_FALLBACK_MS`; the
  * first interaction starts it at once (`pageBootstrap.startHydration`), and while a click waits for
  * hydration (`pageBootstrap.holding`) the modules are evaluated without yielding.
@@ -141,7 +142,7 @@ export function deferredModuleScript(nonce: string | null, moduleCode: string, p
     // page never hydrate, the first script's held clicks go ahead without JavaScript.
     'function next(){if(!q.length)return start();var s=document.createElement("script");s.type="module";s.nonce=n;s.src=q.shift();',
     "s.onload=function(){var b=window.pageBootstrap;if(b&&b.holding)next();else setTimeout(next,0)};s.onerror=start;document.head.appendChild(s)}",
-    'function go(){if(started)return;started=1;for(var i=0;i<p.length;i++){var l=document.createElement("link");',
+    'function go(){if(started)return;started=1;document.documentElement.setAttribute("data-first-screen-done","");for(var i=0;i<p.length;i++){var l=document.createElement("link");',
     'l.rel="modulepreload";l.href=p[i];document.head.appendChild(l)}next()}',
     "function ready(){if(--waiting===0)requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}",
     'if(document.readyState==="complete")ready();else addEventListener("load",ready,{once:true});',

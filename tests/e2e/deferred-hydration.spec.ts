@@ -9,7 +9,7 @@ import { inlineScriptsNotAllowed } from "./support/script-policy";
 
 test.describe("the server's HTML", () => {
   for (const route of siteRoutes) {
-    test(`${route.path} asks for no script before its hero image and styles, and its policy allows every script`, async ({
+    test(`${route.path} asks for no script or font before its hero image and styles, and its policy allows every script`, async ({
       request,
     }) => {
       const response = await request.get(route.path);
@@ -20,6 +20,9 @@ test.describe("the server's HTML", () => {
       expect(html).not.toMatch(/<link[^>]+rel="modulepreload"/);
       expect(html).not.toMatch(/<script[^>]+type="module"/);
       expect(html).not.toMatch(/<script[^>]+\ssrc=/);
+      // The heading face waits for the hero (app.css), and the icon comes with the page.
+      expect(html).not.toMatch(/<link[^>]+as="font"/);
+      expect(html).toMatch(/<link[^>]+rel="icon" href="data:image\/svg\+xml,/);
       // The stylesheet is in the document itself: no request stands between the HTML and its first paint.
       expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
 
@@ -45,6 +48,20 @@ test.describe("the server's HTML", () => {
   }
 });
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("headings are set in the heading face, which the browser fetches as it lays them out", async ({ page }) => {
+    const fonts: string[] = [];
+    page.on("requestfinished", (request) => {
+      if (request.url().endsWith(".woff2")) fonts.push(request.url());
+    });
+    await page.goto("/press", { waitUntil: "load" });
+    expect(await page.locator("h1").evaluate((heading) => getComputedStyle(heading).fontFamily)).toMatch(/^"?Fraunces/);
+    await expect.poll(() => fonts.length).toBeGreaterThan(0);
+  });
+});
+
 test("the scripts load after the page has painted, and then the page navigates on the client", async ({ page }) => {
   await page.goto("/blog");
   await waitForHydration(page);
@@ -57,15 +74,31 @@ test("the scripts load after the page has painted, and then the page navigates o
       }).observe({ type: "largest-contentful-paint", buffered: true });
     });
     const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
-    const scripts = performance
-      .getEntriesByType("resource")
-      .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
-      .map((entry) => entry.startTime);
-    return { largestPaint, loaded: navigation!.loadEventStart, scripts };
+    const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+    const startsOf = (extension: string) =>
+      resources.filter((entry) => new URL(entry.name).pathname.endsWith(extension)).map((entry) => entry.startTime);
+    await document.fonts.ready;
+    return {
+      largestPaint,
+      loaded: navigation!.loadEventStart,
+      scripts: startsOf(".js"),
+      fonts: startsOf(".woff2"),
+      // The hero comes by its preload (a link); the cards' images by their elements.
+      images: resources.filter((entry) => entry.initiatorType === "img").map((entry) => entry.startTime),
+      headingFont: getComputedStyle(document.querySelector("h1")!).fontFamily,
+      headingFontLoaded: [...document.fonts].some((face) => face.family === "Fraunces" && face.status === "loaded"),
+    };
   });
   expect(timing.scripts.length).toBeGreaterThan(2);
   expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.largestPaint);
   expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.loaded);
+  // The images below the hero and the heading face come after it too, and then the headings are set in it.
+  expect(timing.images.length).toBeGreaterThan(0);
+  expect(Math.min(...timing.images)).toBeGreaterThanOrEqual(timing.largestPaint);
+  expect(timing.fonts.length).toBeGreaterThan(0);
+  expect(Math.min(...timing.fonts)).toBeGreaterThanOrEqual(timing.largestPaint);
+  expect(timing.headingFont).toMatch(/^"?Fraunces/);
+  expect(timing.headingFontLoaded).toBe(true);
 
   // A page that reloaded would lose this mark; client-side navigations keep it.
   await page.evaluate(() => {

@@ -34,6 +34,7 @@ const options: Options = {
             sizes="(min-width: 1024px) 704px, 100vw"
             widths={[480, 800, 1200, 1600]}
             className="rounded-2xl"
+            imageAspectRatio
           />
           {image.title ? <figcaption>{image.title}</figcaption> : null}
         </figure>

@@ -26,6 +26,8 @@ export interface ContentImageProps {
   priority?: boolean;
   /** Classes of the frame (size, aspect ratio, rounding); the image fills it. */
   className?: string;
+  /** The frame takes the image's own aspect ratio (where `className` gives it none). */
+  imageAspectRatio?: boolean;
   /** Shown instead when the image fails to load; by default nothing is shown. */
   fallback?: ReactNode;
 }
@@ -44,6 +46,7 @@ export function ContentImage({
   alt,
   priority = false,
   className,
+  imageAspectRatio = false,
   fallback = null,
 }: ContentImageProps) {
   const [state, setState] = useState<"loading" | "loaded" | "failed">("loading");
@@ -62,10 +65,16 @@ export function ContentImage({
     : resize
       ? responsiveContentImage(image.url, widths)
       : { src: image.url };
+  // The frame holds the image's place before it is shown (app.css: a lazy image waits for the hero).
+  const aspectRatio = imageAspectRatio && image.width && image.height ? `${image.width} / ${image.height}` : undefined;
   // Spans shown as blocks, so the image may also stand where only phrasing content is allowed (a video
   // tile's play button).
   return (
-    <span aria-busy={state === "loading"} className={cn("relative block overflow-hidden bg-stone-200", className)}>
+    <span
+      aria-busy={state === "loading"}
+      className={cn("relative block overflow-hidden bg-stone-200", className)}
+      style={aspectRatio ? { aspectRatio } : undefined}
+    >
       {state === "loading" ? <span aria-hidden="true" className="absolute inset-0 animate-pulse bg-stone-200" /> : null}
       <img
         ref={imageRef}
