@@ -159,10 +159,14 @@ describe("the bootstrap", () => {
 
   afterEach(() => {
     vi.useRealTimers();
-    for (const element of document.querySelectorAll('script[type="module"], link[rel="modulepreload"]')) {
+    for (const element of document.querySelectorAll(
+      'script[type="module"], link[rel="modulepreload"], link[as="font"]',
+    )) {
       element.remove();
     }
     document.documentElement.removeAttribute("data-first-screen-done");
+    document.documentElement.removeAttribute("data-heading-font");
+    Reflect.deleteProperty(document, "fonts");
   });
 
   function runBootstrap(moduleCode = "window.hydrated = true;", preloads: string[] = []): void {
@@ -192,11 +196,22 @@ describe("the bootstrap", () => {
     runBootstrap(moduleCode, ["/assets/entry.client-1.js", "/assets/framework-1.js", "/assets/root-1.js"]);
     await vi.advanceTimersByTimeAsync(100);
     expect(document.querySelector('script[type="module"]')).toBeNull();
-    // Headings wait for their face (app.css) as the scripts do.
-    expect(document.documentElement.hasAttribute("data-first-screen-done")).toBe(false);
+    // The images below the hero and the heading face wait as the scripts do (app.css); headings take
+    // the face once the fonts a hidden letter asked for are here.
+    let fontsReady: () => void = () => {};
+    Object.defineProperty(document, "fonts", {
+      value: { ready: new Promise<void>((resolve) => (fontsReady = resolve)) },
+      configurable: true,
+    });
+    const root = document.documentElement;
+    expect(root.hasAttribute("data-first-screen-done")).toBe(false);
     window.dispatchEvent(new Event("load"));
     await vi.advanceTimersByTimeAsync(100);
-    expect(document.documentElement.hasAttribute("data-first-screen-done")).toBe(true);
+    expect(root.hasAttribute("data-first-screen-done")).toBe(true);
+    expect(root.hasAttribute("data-heading-font")).toBe(false);
+    fontsReady();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(root.hasAttribute("data-heading-font")).toBe(true);
     expect(
       [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute("href")),
     ).toEqual(["/assets/entry.client-1.js", "/assets/framework-1.js", "/assets/root-1.js"]);

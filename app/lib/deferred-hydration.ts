@@ -22,8 +22,7 @@ export function createDocumentRewriter({
 }: {
   inlineCss?: string;
   headScript?: string;
-  /** The nonce of the head script. */
-  nonce?: string | null;
+  nonce?: string | null; // the head script's
 } = {}) {
   let held = "";
   let passThrough = false;
@@ -101,10 +100,8 @@ function nonceAttribute(nonce: string | null): string {
 
 /** JSON that is safe inside an inline script. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+  const escape = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+  return JSON.stringify(value).replace(/[<\u2028\u2029]/g, escape);
 }
 
 /**
@@ -124,26 +121,28 @@ export function evaluationOrder(moduleCode: string, preloads: string[]): string[
 /**
  * The classic script that stands in for the module script. Once the page's `load` event, its first
  * contentful paint and its hero's paint (decoded, and reported as the largest paint within
- * `HERO_PAINT_WAIT_MS`) have come, and a frame more, it marks the first screen done (app.css: the heading
- * face and the images below), preloads the modules, evaluates them one task at a time (`evaluationOrder`),
- * and runs the module code, which hydrates the page, each in a module script it adds under the same nonce
- * (`currentScript.nonce`; a page the server kept has none, and its policy's 'strict-dynamic' lets them run,
- * where Chromium and Firefox refuse the inline script's own `import()`).
+ * `HERO_PAINT_WAIT_MS`) have come, and a frame more, it shows the images below (app.css), has a hidden
+ * letter fetch the heading face (headings take it once it is here), preloads the modules, evaluates them
+ * one task at a time (`evaluationOrder`), and runs the module code, which hydrates the page, each in a
+ * module script it adds under the same nonce (`currentScript.nonce`; a page the server kept has none, and its policy's
+ * 'strict-dynamic' lets them run, where Chromium and Firefox refuse the inline script's own `import()`).
  * Should any of those never come (a tab in the background), it starts after `HYDRATION_FALLBACK_MS`; the
  * first interaction starts it at once (`pageBootstrap.startHydration`), and while a click waits for
  * hydration (`pageBootstrap.holding`) the modules are evaluated without yielding.
  */
-export function deferredModuleScript(nonce: string | null, moduleCode: string, preloads: string[]): string {
+export function deferredModuleScript(nonce: string | null, code: string, preloads: string[]): string {
   const bootstrap = [
     "(function(){",
-    `var n=document.currentScript.nonce,p=${scriptJson(preloads)},q=${scriptJson(evaluationOrder(moduleCode, preloads))},c=${scriptJson(moduleCode)},started=0,waiting=3;`,
+    `var n=document.currentScript.nonce,p=${scriptJson(preloads)},q=${scriptJson(evaluationOrder(code, preloads))},c=${scriptJson(code)},started=0,waiting=3;`,
     'function start(){var m=document.createElement("script");m.type="module";m.nonce=n;m.textContent=c;document.body.appendChild(m)}',
     // After a module that failed to load, the module code still runs (it may load it now); should the
     // page never hydrate, the first script's held clicks go ahead without JavaScript.
     'function next(){if(!q.length)return start();var s=document.createElement("script");s.type="module";s.nonce=n;s.src=q.shift();',
     "s.onload=function(){var b=window.pageBootstrap;if(b&&b.holding)next();else setTimeout(next,0)};s.onerror=start;document.head.appendChild(s)}",
-    'function go(){if(started)return;started=1;document.documentElement.setAttribute("data-first-screen-done","");for(var i=0;i<p.length;i++){var l=document.createElement("link");',
-    'l.rel="modulepreload";l.href=p[i];document.head.appendChild(l)}next()}',
+    'function go(){if(started)return;started=1;var r=document.documentElement;r.setAttribute("data-first-screen-done","");',
+    'function face(){r.setAttribute("data-heading-font","")}var f=document.createElement("span");f.textContent="A";if(!document.fonts)face();',
+    'else{f.style.cssText="position:absolute;visibility:hidden;font-weight:600;font-family:var(--font-display)";document.body.appendChild(f);f.offsetWidth;document.fonts.ready.then(function(){f.remove();face()})}',
+    'for(var i=0;i<p.length;i++){var l=document.createElement("link");l.rel="modulepreload";l.href=p[i];document.head.appendChild(l)}next()}',
     "function ready(){if(--waiting===0)requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}",
     'if(document.readyState==="complete")ready();else addEventListener("load",ready,{once:true});',
     "var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];",

@@ -65,6 +65,7 @@ test.describe("without JavaScript", () => {
 test("the scripts load after the page has painted, and then the page navigates on the client", async ({ page }) => {
   await page.goto("/blog");
   await waitForHydration(page);
+  await expect(page.locator("html[data-heading-font]")).toHaveCount(1);
 
   const timing = await page.evaluate(async () => {
     const largestPaint = await new Promise<number>((resolve) => {
