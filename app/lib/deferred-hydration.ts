@@ -100,8 +100,8 @@ function nonceAttribute(nonce: string | null): string {
 
 /** JSON that is safe inside an inline script. */
 function scriptJson(value: unknown): string {
-  const escape = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
-  return JSON.stringify(value).replace(/[<\u2028\u2029]/g, escape);
+  const asEscape = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+  return JSON.stringify(value).replace(/[<\u2028\u2029]/g, asEscape);
 }
 
 /**
