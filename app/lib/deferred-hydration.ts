@@ -122,10 +122,10 @@ export function evaluationOrder(moduleCode: string, preloads: string[]): string[
  * The classic script that stands in for the module script. Once the page's `load` event, its first
  * contentful paint and its hero's paint (decoded, and reported as the largest paint within
  * `HERO_PAINT_WAIT_MS`) have come, and a frame more, it shows the images below (app.css), has a hidden
- * letter fetch the heading face (headings take it once it is here), preloads the modules, evaluates them
- * one task at a time (`evaluationOrder`), and runs the module code, which hydrates the page, each in a
- * module script it adds under the same nonce (`currentScript.nonce`; a page the server kept has none, and its policy's
- * 'strict-dynamic' lets them run, where Chromium and Firefox refuse the inline script's own `import()`).
+ * letter fetch the heading face (headings take it once it is here), preloads the modules, evaluates
+ * them one task at a time (`evaluationOrder`), and runs the module code, which hydrates the page, each
+ * in a module script it adds under the same nonce (`currentScript.nonce`; a page the server kept has
+ * none: its policy's 'strict-dynamic' lets them run, where Chromium and Firefox refuse its own `import()`).
  * Should any of those never come (a tab in the background), it starts after `HYDRATION_FALLBACK_MS`; the
  * first interaction starts it at once (`pageBootstrap.startHydration`), and while a click waits for
  * hydration (`pageBootstrap.holding`) the modules are evaluated without yielding.
