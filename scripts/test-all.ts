@@ -18,6 +18,7 @@ import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 const root = path.join(import.meta.dirname, "..");
 const logDir = path.join(root, "test-results");
@@ -90,6 +91,39 @@ function machineBusySeconds(): number | null {
 
 const notRun = (name: string): Outcome => ({ name, result: "not run", seconds: 0 });
 
+interface ReportSuite {
+  title: string;
+  specs?: { title: string; file: string; line: number; tests: { results: { errors: { message?: string }[] }[] }[] }[];
+  suites?: ReportSuite[];
+}
+
+/**
+ * Each failed end-to-end test with the first lines of its error, from Playwright's JSON report. The
+ * run's summary ends with them: where only the end of a run's output is kept (a CI page), the reason a
+ * test failed is otherwise above the attachments' listing, out of sight.
+ */
+function failedEndToEndTests(reportFile: string): string[] {
+  let report: { suites: ReportSuite[] };
+  try {
+    report = JSON.parse(readFileSync(reportFile, "utf8"));
+  } catch {
+    return [];
+  }
+  const lines: string[] = [];
+  const visit = (suite: ReportSuite) => {
+    for (const spec of suite.specs ?? []) {
+      const errors = spec.tests.flatMap((test) => test.results.flatMap((result) => result.errors));
+      if (errors.length === 0) continue;
+      lines.push(`  ${spec.file}:${spec.line} › ${spec.title}`);
+      const message = stripVTControlCharacters(errors[0]!.message ?? "").split("\n").filter((line) => line.trim() !== "");
+      lines.push(...message.slice(0, 8).map((line) => `      ${line}`));
+    }
+    suite.suites?.forEach(visit);
+  };
+  report.suites.forEach(visit);
+  return lines;
+}
+
 function summary(outcomes: Outcome[]): boolean {
   console.log("\nnpm test:");
   for (const { name, result, seconds } of outcomes) {
@@ -140,6 +174,8 @@ async function main(): Promise<number> {
     console.log(`\n> ${e2e.name}`);
     const ended = await run(e2e).finally(startEngines);
     outcomes.push(ended, ...(await Promise.all([smoked, clustered])));
+    const failed = ended.result === "passed" ? [] : failedEndToEndTests(path.join(logDir, "e2e-report.json"));
+    if (failed.length > 0) console.log(`\nThe end-to-end tests that failed, and why:\n${failed.join("\n")}`);
   }
   const passed = summary(outcomes);
   console.log(`  ${seconds(started)} s in all`);
