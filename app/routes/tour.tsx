@@ -32,11 +32,16 @@ export default function TourPage({ loaderData }: Route.ComponentProps) {
         </h2>
         <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <div className={`${cardClasses} overflow-hidden`}>
-            <iframe
-              src={calendarUrl}
-              title="Book a tour of Ozark Foundry"
-              className="block h-[680px] w-full border-0 bg-white"
-            />
+            {/* Lazy, so that with JavaScript it waits for the hero like the images below (app.css);
+                the box holds its place meanwhile. */}
+            <div className="h-[680px] bg-white">
+              <iframe
+                src={calendarUrl}
+                title={`Book a tour of ${site.name}`}
+                loading="lazy"
+                className="block size-full border-0"
+              />
+            </div>
             {/* The fallback for browsers without frames. It stands beside the frame rather than in
                 it, because browsers ignore an iframe's content: this way it also helps a visitor whose
                 calendar fails to load. */}

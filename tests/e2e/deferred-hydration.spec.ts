@@ -119,3 +119,25 @@ test("the scripts load after the page has painted, and then the page navigates o
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
   expect(await sameDocument()).toBe(true);
 });
+
+test("/tour's booking calendar, its top in a phone's first screen, loads after the hero has painted", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  const calendarRequest = page.waitForRequest((request) => request.frame() !== page.mainFrame());
+  await page.goto("/tour");
+  await expect(page.frameLocator("main iframe").getByRole("heading", { level: 1 })).toHaveText(/^Tour of /);
+  expect((await page.locator("main iframe").boundingBox())!.y).toBeLessThan(823);
+  // The frame's own timing starts when its element is laid out, not when its page is asked for.
+  const requestedAt = (await calendarRequest).timing().startTime;
+  const largestPaintAt = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => resolve(performance.timeOrigin + list.getEntries().at(-1)!.startTime)).observe({
+          type: "largest-contentful-paint",
+          buffered: true,
+        });
+      }),
+  );
+  expect(requestedAt).toBeGreaterThanOrEqual(largestPaintAt);
+});
