@@ -63,7 +63,15 @@ export async function startFirefox(): Promise<Engine> {
   const firefox: Engine = {
     name: "Firefox",
     async open(url) {
-      await page.goto(url, { waitUntil: "load" });
+      try {
+        await page.goto(url, { waitUntil: "load" });
+      } catch (error) {
+        // Once in CI, the tab's last page (/blog, just after a client-side Load More) cancelled the new
+        // load: not reproduced since. Reported and tried once more, so a rerun's log shows how often.
+        if (!String(error).includes("NS_BINDING_ABORTED")) throw error;
+        console.error(`Firefox: opening ${url} was cancelled (NS_BINDING_ABORTED); opening it again`);
+        await page.goto(url, { waitUntil: "load" });
+      }
       // Once in CI, a click right after this found nothing of the page asked for: read it only once it
       // is the document in the tab, and complete.
       await waitFor(firefox, documentArrived(url), `${url} loads`, 10_000);
