@@ -115,7 +115,9 @@ function failedEndToEndTests(reportFile: string): string[] {
       const errors = spec.tests.flatMap((test) => test.results.flatMap((result) => result.errors));
       if (errors.length === 0) continue;
       lines.push(`  ${spec.file}:${spec.line} › ${spec.title}`);
-      const message = stripVTControlCharacters(errors[0]!.message ?? "").split("\n").filter((line) => line.trim() !== "");
+      const message = stripVTControlCharacters(errors[0]!.message ?? "")
+        .split("\n")
+        .filter((line) => line.trim() !== "");
       lines.push(...message.slice(0, 8).map((line) => `      ${line}`));
     }
     suite.suites?.forEach(visit);

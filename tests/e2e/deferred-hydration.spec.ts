@@ -133,7 +133,9 @@ test("/tour's booking calendar, its top in a phone's first screen, loads after t
   const largestPaintAt = await page.evaluate(
     () =>
       new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => resolve(performance.timeOrigin + list.getEntries().at(-1)!.startTime)).observe({
+        new PerformanceObserver((list) =>
+          resolve(performance.timeOrigin + list.getEntries().at(-1)!.startTime),
+        ).observe({
           type: "largest-contentful-paint",
           buffered: true,
         });
