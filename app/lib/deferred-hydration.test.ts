@@ -159,9 +159,7 @@ describe("the bootstrap", () => {
 
   afterEach(() => {
     vi.useRealTimers();
-    for (const element of document.querySelectorAll(
-      'script[type="module"], link[rel="modulepreload"], link[as="font"]',
-    )) {
+    for (const element of document.querySelectorAll('script[type="module"], link[rel="modulepreload"]')) {
       element.remove();
     }
     document.documentElement.removeAttribute("data-first-screen-done");
