@@ -13,7 +13,8 @@
 //    the run's length follows the CPU work it does.
 // Every step runs even when an earlier one failed, except those that need the build when the build
 // failed (the end-to-end, engine and cluster tests), which are reported as not run. The run ends with a
-// line per step, and fails unless every step ran and passed.
+// line per step and then each failed end-to-end test with its error's opening, and fails unless every
+// step ran and passed.
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -98,9 +99,9 @@ interface ReportSuite {
 }
 
 /**
- * Each failed end-to-end test with the first lines of its error, from Playwright's JSON report. The
- * run's summary ends with them: where only the end of a run's output is kept (a CI page), the reason a
- * test failed is otherwise above the attachments' listing, out of sight.
+ * Each failed end-to-end test with the opening of its error, from Playwright's JSON report. The run
+ * ends with them, after the summary: where only the end of a run's output is kept (a CI page), the
+ * reason a test failed is otherwise above the attachments' listing, out of sight.
  */
 function failedEndToEndTests(reportFile: string): string[] {
   let report: { suites: ReportSuite[] };
@@ -115,10 +116,10 @@ function failedEndToEndTests(reportFile: string): string[] {
       const errors = spec.tests.flatMap((test) => test.results.flatMap((result) => result.errors));
       if (errors.length === 0) continue;
       lines.push(`  ${spec.file}:${spec.line} › ${spec.title}`);
-      const message = stripVTControlCharacters(errors[0]!.message ?? "")
-        .split("\n")
-        .filter((line) => line.trim() !== "");
-      lines.push(...message.slice(0, 8).map((line) => `      ${line}`));
+      // The message's opening, without Playwright's call log (long, and the report keeps it).
+      const message = stripVTControlCharacters(errors[0]!.message ?? "").split(/\n\s*Call log:/)[0]!;
+      const opening = message.split("\n").filter((line) => line.trim() !== "");
+      lines.push(...opening.slice(0, 6).map((line) => `      ${line.length > 400 ? `${line.slice(0, 400)}…` : line}`));
     }
     suite.suites?.forEach(visit);
   };
@@ -153,6 +154,7 @@ async function main(): Promise<number> {
   ];
   console.log(`> ${side.map(({ name }) => name).join(", ")} side by side (each printed when it ends)`);
   const outcomes = await Promise.all(side.map(logged));
+  const failed: string[] = [];
   const built = outcomes.find(({ name }) => name === "build")?.result === "passed";
 
   console.log("\n> test:unit");
@@ -176,8 +178,7 @@ async function main(): Promise<number> {
     console.log(`\n> ${e2e.name}`);
     const ended = await run(e2e).finally(startEngines);
     outcomes.push(ended, ...(await Promise.all([smoked, clustered])));
-    const failed = ended.result === "passed" ? [] : failedEndToEndTests(path.join(logDir, "e2e-report.json"));
-    if (failed.length > 0) console.log(`\nThe end-to-end tests that failed, and why:\n${failed.join("\n")}`);
+    if (ended.result !== "passed") failed.push(...failedEndToEndTests(path.join(logDir, "e2e-report.json")));
   }
   const passed = summary(outcomes);
   console.log(`  ${seconds(started)} s in all`);
@@ -188,6 +189,7 @@ async function main(): Promise<number> {
     const share = Math.round((100 * busy) / (cores * ((Date.now() - started) / 1000)));
     console.log(`  the machine's CPU: ${Math.round(busy)} s busy of ${cores} cores, ${share}% of their time`);
   }
+  if (failed.length > 0) console.log(`\nThe end-to-end tests that failed, and why:\n${failed.join("\n")}`);
   return passed ? 0 : 1;
 }
 

@@ -409,14 +409,44 @@ async function personInBrowser(
     run: (page: Page, record: (email: string, answers: Answer[]) => void) => Promise<void>;
   },
 ): Promise<void> {
+  await inOwnBrowser(browser, { javaScript, errors, who: story }, (page) =>
+    run(page, (email, answers) =>
+      sent.push({ kind: "person", story, route: javaScript ? "data" : "form", via: "browser", email, answers }),
+    ),
+  );
+}
+
+/** Runs `visit` in a browser of its own; a failure's message says who it was and what the page showed. */
+async function inOwnBrowser(
+  browser: Browser,
+  { javaScript, errors, who }: { javaScript: boolean; errors: string[]; who: string },
+  visit: (page: Page) => Promise<void>,
+): Promise<void> {
   const context = await browserContext(browser, javaScript, errors);
   try {
     const page = await context.newPage();
-    await run(page, (email, answers) =>
-      sent.push({ kind: "person", story, route: javaScript ? "data" : "form", via: "browser", email, answers }),
-    );
+    try {
+      await visit(page);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new Error(`${who}, JavaScript ${javaScript ? "on" : "off"}: ${await whatThePageShows(page)}\n${message}`);
+    }
   } finally {
     await context.close();
+  }
+}
+
+/** Where the page is and what its form says, for a failure's message. */
+async function whatThePageShows(page: Page): Promise<string> {
+  try {
+    const form = page.locator("main form");
+    const said = await form.locator('[role="status"], [role="alert"]').allInnerTexts();
+    const send = sendButton(page);
+    const button = `${await send.innerText({ timeout: 1_000 })}${(await send.getAttribute("aria-busy")) ? " (busy)" : ""}`;
+    const hydrated = await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"));
+    return `at ${new URL(page.url()).pathname}, ${hydrated ? "hydrated" : "not hydrated"}, Send reads "${button}", the form says ${JSON.stringify(said)}`;
+  } catch (error) {
+    return `at ${page.url()} (its form could not be read: ${error instanceof Error ? error.message.split("\n")[0] : error})`;
   }
 }
 
@@ -425,9 +455,7 @@ async function botInBrowser(
   browser: Browser,
   { javaScript, kind, fields, errors }: { javaScript: boolean; kind: Kind; fields: Details; errors: string[] },
 ): Promise<void> {
-  const context = await browserContext(browser, javaScript, errors);
-  try {
-    const page = await context.newPage();
+  await inOwnBrowser(browser, { javaScript, errors, who: `a bot (${kind})` }, async (page) => {
     const loadedAt = Date.now();
     await page.goto(`${site.url}/contact`, { waitUntil: "domcontentloaded" });
     if (javaScript) await waitForHydration(page);
@@ -459,9 +487,7 @@ async function botInBrowser(
       email: fields.email,
       answers: [asked ? "asked to confirm" : "thanked"],
     });
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 test("no person's enquiry is held in silence, no bot's with a hard signal reaches the webhook, and a token carries three leads", async ({
