@@ -448,8 +448,28 @@ test.describe("the lead pipeline", () => {
     await sendAsAPerson(page);
     const button = page.locator("main form").getByRole("button", { name: "Sending..." });
     await expect(button).toBeDisabled();
+    // The form as it stands when the thanks is drawn: emptied, with its new token, in the same frame (a
+    // visitor who starts on the next enquiry at once loses nothing to a reset that comes later).
+    const atThanks = page.evaluate(
+      () =>
+        new Promise<{ name: string; checked: number; submissionId: string }>((resolve) => {
+          const form = document.querySelector<HTMLFormElement>("main form")!;
+          new MutationObserver((_, observer) => {
+            if (!form.querySelector('[role="status"]')) return;
+            observer.disconnect();
+            resolve({
+              name: form.querySelector<HTMLInputElement>('input[name="name"]')!.value,
+              checked: form.querySelectorAll('input[name="interests"]:checked').length,
+              submissionId: form.querySelector<HTMLInputElement>('input[name="submissionId"]')!.value,
+            });
+          }).observe(form, { childList: true, subtree: true });
+        }),
+    );
     release();
     await expect(page.getByRole("status")).toHaveText("Thank you for your submission! We will be in touch soon.");
+    const formAtThanks = await atThanks;
+    expect(formAtThanks).toMatchObject({ name: "", checked: 0, submissionId: expect.stringMatching(FORM_TOKEN) });
+    expect(formAtThanks.submissionId).not.toBe(sentWith);
     await expect(page.locator("main form").getByLabel("Name")).toHaveValue("");
     // The emptied form is a new submission.
     await expect.poll(() => submissionId(page)).toMatch(FORM_TOKEN);

@@ -1,4 +1,4 @@
-import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type Ref, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import {
   type ContactField,
@@ -124,8 +124,9 @@ export function ContactForm({
 
   // After a successful submission the fields start empty again, as a new submission (with the new form
   // token the server sent); asked to confirm, the form keeps what was typed, takes the token that lets
-  // the next send through, and the question takes focus; a failure is recorded.
-  useEffect(() => {
+  // the next send through, and the question takes focus; a failure is recorded. In the commit that
+  // draws the answer: a visitor who starts on the next enquiry as soon as the thanks shows loses nothing.
+  useLayoutEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.status === "success") {
       formRef.current?.reset();
