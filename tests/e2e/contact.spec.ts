@@ -494,6 +494,39 @@ test.describe("the lead pipeline", () => {
     expect(readiness).toMatchObject({ status: "ok", leads: { pending: 0, oldestPendingAgeSeconds: null } });
   });
 
+  test("a second enquiry after a thanks: Send takes the thanks away and says 'Sending...' as it is pressed; a new thanks follows", async ({
+    page,
+    isolatedSite,
+  }) => {
+    await page.goto(`${isolatedSite.url}/contact`);
+    await waitForHydration(page);
+    await fill(page);
+    await sendAsAPerson(page);
+    await expect(page.getByRole("status")).toHaveText("Thank you for your submission! We will be in touch soon.");
+    await page.getByRole("status").evaluate((thanks) => thanks.setAttribute("data-test-first-thanks", ""));
+    await fill(page, { ...lead, interests: ["meeting-rooms"] });
+    // What the page shows when the press's handlers have run, before anything else can draw: a listener
+    // on window runs after React's own (on the document).
+    await page.evaluate(() => {
+      window.addEventListener("submit", () => {
+        const form = document.querySelector("main form")!;
+        (window as { atPress?: unknown }).atPress = {
+          button: form.querySelector("button[type=submit]")!.textContent,
+          thanks: form.querySelector('[role="status"]') !== null,
+        };
+      });
+    });
+    await sendAsAPerson(page);
+    expect(await page.evaluate(() => (window as { atPress?: unknown }).atPress)).toEqual({
+      button: "Sending...",
+      thanks: false,
+    });
+    await expect(page.locator('[role="status"]:not([data-test-first-thanks])')).toHaveText(
+      "Thank you for your submission! We will be in touch soon.",
+    );
+    await expect.poll(() => webhookPosts(isolatedSite).length).toBe(2);
+  });
+
   test("a filled honeypot is thanked alike, held as suspected spam, and never sent", async ({
     request,
     isolatedSite,

@@ -164,6 +164,16 @@ export function ContactForm({
     return true;
   }
 
+  /**
+   * Sends the form, with 'Sending...' (and no earlier answer) drawn before the press's handler returns.
+   * The router's own updates are transitions: on a busy phone the one that draws 'Sending...' could
+   * still be rendering when the answer arrived, and then never be drawn, leaving the earlier thanks in
+   * place (not announced again) and Send pressable twice.
+   */
+  function send(form: HTMLFormElement) {
+    void fetcher.submit(form, { flushSync: true });
+  }
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
     // The form as the page rendered it: the checks' answer came with the page, so Send shows it at once
@@ -173,23 +183,23 @@ export function ContactForm({
       showProblem(form, untouchedProblem);
       return;
     }
+    event.preventDefault();
     if (loadedChecks) {
-      if (!passesChecks(form, loadedChecks)) event.preventDefault(); // otherwise the fetcher's form sends it
+      if (passesChecks(form, loadedChecks)) send(form);
       return;
     }
     // Sent before the checks have loaded (by a click that came before hydration, say): check once
     // they have, then send; meanwhile the button says 'Sending...'. If they cannot load, or take over
     // CHECKS_WAIT_MS, the form is sent and the server checks it, with the same messages.
-    event.preventDefault();
     if (checkingBeforeSend.current) return;
     checkingBeforeSend.current = true;
     setChecking(true);
     checksWithin(CHECKS_WAIT_MS)
       .then(
         (validate) => {
-          if (passesChecks(form, validate)) void fetcher.submit(form);
+          if (passesChecks(form, validate)) send(form);
         },
-        () => void fetcher.submit(form),
+        () => send(form),
       )
       .finally(() => {
         checkingBeforeSend.current = false;

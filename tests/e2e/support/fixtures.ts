@@ -147,7 +147,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     });
     context.on("weberror", (error) => consoleErrors.push(`Uncaught: ${error.error().message}`));
     await use(context);
-    expect(unexpectedConsoleErrors(consoleErrors, allowedConsoleErrors), "console errors").toEqual([]);
+    const unexpected = unexpectedConsoleErrors(consoleErrors, allowedConsoleErrors);
+    // The errors themselves open the failure's message: a CI page that keeps only its opening line
+    // still says what the browser printed.
+    expect(unexpected, `console errors: ${JSON.stringify(unexpected).slice(0, 600)}`).toEqual([]);
   },
 });
 
