@@ -185,7 +185,19 @@ test(
       ].join("\n"),
     );
 
-    assert.deepEqual(inside, [], "no post arrives inside a Retry-After window");
+    // What each instance said about its posts, for a failure to explain itself.
+    const deliveryLog = sites.flatMap((site, index) =>
+      site
+        .output()
+        .split("\n")
+        .filter((line) => /Lead lead_\S+ \(\S+\) |lead webhook|not posted/.test(line))
+        .map((line) => `${index === 0 ? "first" : "second"}: ${line.slice(0, 300)}`),
+    );
+    assert.deepEqual(
+      inside,
+      [],
+      `no post arrives inside a Retry-After window; the instances logged:\n${deliveryLog.join("\n")}`,
+    );
     assert.equal(accepted.length, LEADS, "no lead is accepted twice");
     assert.deepEqual(
       accepted.toSorted(),
