@@ -454,6 +454,7 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
            SELECT id FROM leads
            WHERE status = 'pending' AND next_attempt_at <= $3
              AND (claimed_until IS NULL OR claimed_until <= $3)
+             AND NOT EXISTS (SELECT 1 FROM delivery_hold WHERE until > $3)
            ORDER BY next_attempt_at, created_at
            LIMIT $4
            FOR UPDATE SKIP LOCKED)
@@ -475,6 +476,7 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
            WHERE status = 'pending' AND attempts > 0 AND next_attempt_at > $3
              AND ${KIND} IS DISTINCT FROM 'rejected'
              AND (claimed_until IS NULL OR claimed_until <= $3)
+             AND NOT EXISTS (SELECT 1 FROM delivery_hold WHERE until > $3)
            ORDER BY next_attempt_at, created_at
            LIMIT 1
            FOR UPDATE SKIP LOCKED)

@@ -283,6 +283,7 @@ function sqliteStore(db: DatabaseSync, file: string, now: () => Date): LeadStore
          SELECT id FROM leads
          WHERE status = 'pending' AND next_attempt_at <= ?
            AND (claimed_until IS NULL OR claimed_until <= ?)
+           AND NOT EXISTS (SELECT 1 FROM delivery_hold WHERE until > ?)
          ORDER BY next_attempt_at, created_at LIMIT ?)
        RETURNING *`,
     ),
@@ -293,6 +294,7 @@ function sqliteStore(db: DatabaseSync, file: string, now: () => Date): LeadStore
          WHERE status = 'pending' AND attempts > 0 AND next_attempt_at > ?
            AND ${KIND} IS NOT 'rejected'
            AND (claimed_until IS NULL OR claimed_until <= ?)
+           AND NOT EXISTS (SELECT 1 FROM delivery_hold WHERE until > ?)
          ORDER BY next_attempt_at, created_at LIMIT 1)
        RETURNING *`,
     ),
@@ -496,7 +498,7 @@ function sqliteStore(db: DatabaseSync, file: string, now: () => Date): LeadStore
     async claimDue({ worker, leaseMs, limit }) {
       const at = iso();
       const until = new Date(now().getTime() + leaseMs).toISOString();
-      const claimed = await rows("claim", worker, until, at, at, limit);
+      const claimed = await rows("claim", worker, until, at, at, at, limit);
       return claimed.sort(
         (a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt) || a.createdAt.localeCompare(b.createdAt),
       );
@@ -505,7 +507,7 @@ function sqliteStore(db: DatabaseSync, file: string, now: () => Date): LeadStore
     async claimEarly({ worker, leaseMs }) {
       const at = iso();
       const until = new Date(now().getTime() + leaseMs).toISOString();
-      const [lead] = await rows("claimEarly", worker, until, at, at);
+      const [lead] = await rows("claimEarly", worker, until, at, at, at);
       return lead ?? null;
     },
 

@@ -444,6 +444,25 @@ describe.each(backends)("lead store ($name)", (backend) => {
     expect(await store.deliveryGate("worker-b", 30_000)).toEqual({ open: true, probe: false });
   });
 
+  it("claims no lead while a Retry-After lasts, even for a worker that found the gate open just before", async () => {
+    const store = await open();
+    const due = await store.create(submission);
+    const tried = await store.create({ ...submission, email: "tried@example.com" });
+    expect((await claim(store, "worker-a")).map((lead) => lead.id)).toEqual([due.id, tried.id]);
+    await fail(store, due.id, null, 60_000);
+    await fail(store, tried.id, null, 60_000);
+    await store.retry(due.id);
+    // Worker b saw the gate open; worker a's post then met a 429, whose hold reached the store first.
+    expect(await store.deliveryGate("worker-b", 30_000)).toEqual({ open: true, probe: false });
+    await store.holdDeliveries(later(20_000), 429);
+    expect(await claim(store, "worker-b")).toEqual([]);
+    expect(await store.claimEarly({ worker: "worker-b", leaseMs: 30_000 })).toBeNull();
+    // Once it has passed, the probe's worker claims the lead due first.
+    clock = later(20_000);
+    expect(await store.deliveryGate("worker-b", 30_000)).toEqual({ open: true, probe: true });
+    expect((await claim(store, "worker-b")).map((lead) => lead.id)).toEqual([due.id]);
+  });
+
   it("gives up a probe without lifting the hold, and keeps a hold that came during a probe", async () => {
     const store = await open();
     await store.holdDeliveries(later(1_000), 429);
