@@ -160,12 +160,13 @@ async function avifRendition(
   image: ImageRequest,
 ): Promise<{ path: string; body: Buffer; etag: string } | undefined> {
   if (!ENCODABLE.has(extname(file.diskPath).toLowerCase())) return undefined;
-  const stored = await chooseRendition(file, image.width, ".avif");
+  // Never wider than the master: a 1920 px request of a 1200 px image is its 1200 px rendition.
+  const width = image.width && file.masterWidth ? Math.min(image.width, file.masterWidth) : image.width;
+  const stored = await chooseRendition(file, width, ".avif");
   if (extname(stored) === ".avif") {
     const read = await readWithEtag(stored);
     return read && { path: stored, ...read };
   }
-  const width = image.width && file.masterWidth ? Math.min(image.width, file.masterWidth) : image.width;
   const body = await encodedAvif(file.diskPath, width, image.quality ?? DEFAULT_AVIF_QUALITY).catch(() => undefined);
   if (!body) return undefined;
   return { path: "encoded.avif", body, etag: `"${createHash("sha1").update(body).digest("hex")}"` };

@@ -493,6 +493,14 @@ describe("asset files", () => {
     expect((await fetchBytes(`${heroPath}?w=600&fm=webp`)).bytes.equals(heroFile(".w640"))).toBe(true);
   });
 
+  it("answers fm=avif wider than the master with the stored rendition at the master's width", async () => {
+    const stored = Buffer.from("stored AVIF rendition at the master's width (a test)");
+    await writeFile(join(assetsDir, `images.ctfassets.net/${FIXTURE_SPACE_ID}/hero/tok1/hero-home.w1600.avif`), stored);
+    const { response, bytes } = await fetchBytes(`${heroPath}?w=1920&fm=avif&q=45`);
+    expect(response.headers.get("content-type")).toBe("image/avif");
+    expect(bytes.equals(stored)).toBe(true);
+  });
+
   it("types PNG and SVG files by extension", async () => {
     const png = await fetch(`${standIn.url}/${FIXTURE_SPACE_ID}/avatar/tok2/ada.png?w=100`);
     expect(png.headers.get("content-type")).toBe("image/png");

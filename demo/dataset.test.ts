@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import type { ContentTypeField, ContentfulExport, ExportAsset, ExportEntry } from "./contentful-export.ts";
 import { privacyPolicy, termsOfService } from "../app/content/legal.ts";
 import { coworking, eventSpaces, meetingRoomsPage, privateOffices } from "../app/content/spaces.ts";
+import { heroImageWidths } from "../app/lib/images.ts";
 import { legalDocumentFromRichText } from "../app/lib/legal-text.ts";
 import { demoEvents } from "./events.ts";
 
@@ -462,6 +463,28 @@ describe("assets", () => {
         expect(Math.abs(dims.height - (w * height) / width)).toBeLessThanOrEqual(1);
         const budget = BUDGET_KB[w];
         if (budget) expect(statSync(path).size, `${path} over ${budget} KB`).toBeLessThanOrEqual(budget * 1024);
+      }
+    }
+  });
+
+  it("shown as a hero (a page hero's background, a post's featured image) have a stored AVIF at each hero width", () => {
+    // Else the stand-in encodes it on its first request, which on a busy machine can take longer than
+    // the demo proxy waits, and the page shows its fallback (scripts/demo-images/avif.ts writes them).
+    const heroAssetIds = new Set(
+      [
+        ...entriesOf("PageHero").map((e) => e.fields.backgroundImage),
+        ...entriesOf("blogPost").map((e) => e.fields.featuredImage),
+      ]
+        .map((link) => (link?.[LOCALE] as { sys?: { id?: string } } | undefined)?.sys?.id)
+        .filter((id) => id !== undefined),
+    );
+    expect(heroAssetIds.size).toBeGreaterThan(20);
+    for (const id of heroAssetIds) {
+      const asset = assetsById.get(id)!;
+      const masterWidth = asset.fields.file[LOCALE]!.details.image!.width;
+      for (const width of heroImageWidths) {
+        const path = assetFilePath(asset).replace(/\.webp$/, `.w${Math.min(width, masterWidth)}.avif`);
+        expect(existsSync(path), path).toBe(true);
       }
     }
   });
