@@ -16,6 +16,7 @@ import favicon from "../public/favicon.svg?inline";
 import { PreviewBar } from "./components/layout/PreviewBar";
 import { SiteLayout } from "./components/layout/SiteLayout";
 import { ErrorPage } from "./components/sections/ErrorPage";
+import { PAGE_HERO_ID } from "./components/sections/PageHero";
 import { pageTitle } from "./config/site";
 import { appContext, requestContext } from "./context";
 import { gtagBootstrapScript, recordControlClicks, trackPageView } from "./lib/analytics";
@@ -69,6 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f4c5c" />
+        <link rel="expect" href={`#${PAGE_HERO_ID}`} blocking="render" />
         <script
           nonce={nonce}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed snippet with a JSON-encoded id

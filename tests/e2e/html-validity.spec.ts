@@ -7,8 +7,8 @@ import { demoBlogPost, siteRoutes } from "./support/routes";
 /**
  * The server's HTML of every page is valid by the W3C's Nu HTML Checker: every route
  * (docs/decisions.md#what-the-site-does, with a blog post), a tag page, the not-found and error pages, as a visitor's
- * browser gets it (sections may stream in) and as a crawler gets it (every page whole). No error is excused: there
- * is no known false positive.
+ * browser gets it (sections may stream in) and as a crawler gets it (every page whole). One known false
+ * positive is excused, by its text and its element (`predatesRelExpect`); no other error is.
  */
 const pages: { path: string; status: number }[] = [
   ...siteRoutes.map(({ path }) => ({ path, status: 200 })),
@@ -35,6 +35,18 @@ function withoutInlineStylesheet(html: string, page: string): string {
   return html.replace(inline, "<style></style></head>");
 }
 
+/**
+ * The checker (vnu 26.9) predates the HTML standard's `<link rel="expect" blocking="render">` (the first
+ * paint waits for the hero, root.tsx): it allows `blocking` on stylesheet links only. Excused for that
+ * element alone; the faulty page below shows `blocking` on another link is still reported.
+ */
+function predatesRelExpect(message: NuMessage): boolean {
+  return (
+    message.message.startsWith("A “link” element with a “blocking” attribute must have a “rel” attribute") &&
+    /<link rel="expect" href="#[^"]+" blocking="render"\/?>/.test(message.extract ?? "")
+  );
+}
+
 /** `/events (crawler):1:2345 message`, and the extract of the HTML it is about. */
 function describeMessage(message: NuMessage, pageOf: Map<string, string>): string {
   const page = message.url.startsWith("file:") ? pageOf.get(fileURLToPath(message.url)) : undefined;
@@ -46,7 +58,8 @@ function describeMessage(message: NuMessage, pageOf: Map<string, string>): strin
  * A page the checker must find fault with: the faults this site once had. Checked in the same run
  * as the site's pages (the checker starts once), it shows that the run reports what it should.
  */
-const FAULTY_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Faulty</title></head><body>
+const FAULTY_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Faulty</title>
+  <link rel="preload" href="/hero.avif" as="image" blocking="render"></head><body>
   <button type="button"><div>A block in a button</div></button>
   <dl><div><dt>Time</dt><svg aria-hidden="true"></svg><dd>Noon</dd></div></dl>
   <iframe title="Calendar" src="about:blank">A fallback that no browser shows</iframe>
@@ -77,9 +90,11 @@ test("the server HTML of every page passes the Nu HTML Checker, which reports th
     messages.filter((message) => !message.url.startsWith("file:") || fileURLToPath(message.url) !== faulty),
   ];
   expect(aboutFaulty.map((message) => message.message)).toEqual([
+    expect.stringContaining("A “link” element with a “blocking” attribute must have a “rel” attribute"),
     expect.stringContaining("Element “div” not allowed as child of element “button”"),
     expect.stringContaining("Element “svg” not allowed as child of element “div”"),
     expect.stringContaining("Text not allowed in element “iframe”"),
   ]);
-  expect(aboutPages.map((message) => describeMessage(message, pageOf))).toEqual([]);
+  const reported = aboutPages.filter((message) => !predatesRelExpect(message));
+  expect(reported.map((message) => describeMessage(message, pageOf))).toEqual([]);
 });

@@ -27,6 +27,12 @@ for (const route of siteRoutes) {
       // A content hero is preloaded as AVIF (a browser without it skips the preload and takes the WebP).
       if (preload.includes("fm=avif")) expect(preload).toContain('type="image/avif"');
       expect(html).toMatch(/<img[^>]+fetchPriority="high"/);
+      // The first paint waits until the parser has passed the hero (a paint between two pieces of the
+      // document showed its text half parsed, then pushed up): the link is in the head, and names the
+      // hero of this page, or the paint would wait for the whole document.
+      const expectLink = html.match(/<link rel="expect" href="#([^"]+)" blocking="render"\/>/);
+      expect(expectLink?.index ?? Infinity).toBeLessThan(html.indexOf("</head>"));
+      expect(html).toMatch(new RegExp(`<section id="${expectLink?.[1]}"[^>]* data-hero-slug=`));
     });
 
     // One load for both widths: the page is loaded at the phone's width, checked, then widened and

@@ -18,6 +18,13 @@ export interface PageHeroProps {
 }
 
 /**
+ * The hero's id: the document's first paint waits until the parser has passed it (root.tsx), so a paint
+ * between two pieces of the document never shows its text half parsed (its buttons then pushed the
+ * bottom-aligned text up: a layout shift).
+ */
+export const PAGE_HERO_ID = "page-hero";
+
+/**
  * The large opening section of the hub's pages (docs/content.md#the-content-model, `PageHero`): at least 70% of the viewport
  * high, the background under a dark gradient with a white fade at the bottom, and the title and
  * description rising in. The background is the page's high-priority LCP image.
@@ -95,6 +102,7 @@ function HeroFrame({
   const headingId = useId();
   return (
     <section
+      id={PAGE_HERO_ID}
       aria-labelledby={headingId}
       data-hero-slug={slug}
       // A dark colour under the image keeps the white text readable before the image arrives and without it.
