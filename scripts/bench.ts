@@ -77,6 +77,8 @@ interface Row {
   /** Everything the browser had requested before the largest contentful paint (in the observed load). */
   bytesBeforeLcp: number | null;
   jsBytesBeforeLcp: number | null;
+  /** Lighthouse's measure of the machine's speed as the run began: TBT here follows it (performance.md, Known limits). */
+  benchmarkIndex: number | null;
   error?: string;
 }
 
@@ -173,6 +175,7 @@ async function measure(chromePort: number, url: string, route: string, run: numb
     htmlBytes: requests ? (requests.find((item) => item.resourceType === "Document")?.transferSize ?? null) : null,
     bytesBeforeLcp: beforeLcp ? sum(beforeLcp) : null,
     jsBytesBeforeLcp: beforeLcp ? sum(beforeLcp.filter((item) => item.resourceType === "Script")) : null,
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
   };
 }
 
@@ -204,6 +207,7 @@ function failedRow(route: string, error: unknown): Row {
     htmlBytes: null,
     bytesBeforeLcp: null,
     jsBytesBeforeLcp: null,
+    benchmarkIndex: null,
     error: error instanceof Error ? error.message : String(error),
   };
 }
@@ -453,7 +457,7 @@ async function main(): Promise<void> {
         }
         attempts.get(route)!.push(row);
         console.log(
-          `${route}, run ${run + 1}: performance ${row.performance ?? "–"}, TBT ${row.tbtMs === null ? "–" : Math.round(row.tbtMs)} ms${row.error ? ` (${row.error})` : ""}`,
+          `${route}, run ${run + 1}: performance ${row.performance ?? "–"}, TBT ${row.tbtMs === null ? "–" : Math.round(row.tbtMs)} ms, benchmark index ${row.benchmarkIndex === null ? "–" : Math.round(row.benchmarkIndex)}${row.error ? ` (${row.error})` : ""}`,
         );
       }
     }
