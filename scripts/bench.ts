@@ -77,7 +77,7 @@ interface Row {
   /** Everything the browser had requested before the largest contentful paint (in the observed load). */
   bytesBeforeLcp: number | null;
   jsBytesBeforeLcp: number | null;
-  /** Lighthouse's measure of the machine's speed as the run began: TBT here follows it (performance.md, Known limits). */
+  /** Lighthouse's measure of the machine's speed as the run began, printed beside TBT (performance.md, How to measure). */
   benchmarkIndex: number | null;
   error?: string;
 }
