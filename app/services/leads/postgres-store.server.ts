@@ -13,6 +13,7 @@ import {
   type LeadStore,
   type NewLeadOptions,
   sameInterests,
+  submissionIdsOfPage,
   submissionKey,
   type TokenAllowance,
 } from "./store.server.ts";
@@ -380,14 +381,19 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
     options: NewLeadOptions,
   ): Promise<{ lead: Lead; repeat: boolean }> {
     return inTransaction(pool, async (client) => {
-      await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`form-token:${submissionId}`]);
+      const page = submissionIdsOfPage(submissionId);
+      await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`form-page:${page.root}`]);
       const stored = await storedSubmission(key, client);
       if (stored) return { lead: stored, repeat: true };
-      const { rows } = await client.query<{ count: string }>(
-        "SELECT COUNT(*) AS count FROM leads WHERE submission_id = $1",
-        [submissionId],
+      // The people (contact details) whose leads came from this page, and whether this sender is one (a
+      // lead stored before details keys counts as a person of its own).
+      const { rows } = await client.query<{ people: string; known: boolean }>(
+        `SELECT COUNT(DISTINCT COALESCE(details_key, id)) AS people, COALESCE(bool_or(details_key = $3), false) AS known
+           FROM leads WHERE submission_id BETWEEN $1 AND $2`,
+        [page.from, page.to, contactDetailsKey(submission)],
       );
-      const judged = Number(rows[0]!.count) >= allowance.leads ? { spamReason: allowance.reason } : options;
+      const full = !rows[0]!.known && Number(rows[0]!.people) >= allowance.leads;
+      const judged = full ? { spamReason: allowance.reason } : options;
       const created = await insert(client, submission, key, submissionId, judged);
       // Held meanwhile by a send judged without the lock (a hard signal): that is the answer.
       const lead = created ?? (await storedSubmission(key, client));

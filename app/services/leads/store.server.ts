@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { ContactSubmission } from "~/lib/contact";
+import { ROOT_DIGITS } from "./form-token.server.ts";
 import { createRateLimiter, type SharedRateLimiter } from "./rate-limit.server.ts";
 
 /**
@@ -80,7 +81,11 @@ export interface NewLeadOptions {
   confirmedReasons?: string | null;
 }
 
-/** How many different leads one submission id (one form token) may carry, and the reason for holding the rest. */
+/**
+ * How many people (different contact details) the submission ids of one page (one root:
+ * `submissionIdsOfPage`) may carry leads for, and the reason for holding the rest. One person's
+ * several enquiries from one page count once.
+ */
 export interface TokenAllowance {
   leads: number;
   reason: string;
@@ -121,9 +126,10 @@ export interface LeadStore {
    * Stores a new lead unless this submission is stored already: the same submission id (the form's
    * hidden field) with the same contact details, as a lead or as spam. A repeat (a double click, a resend
    * after an answer that never arrived, the back button) answers the stored lead with `repeat: true`.
-   * With `allowance`, a new lead whose submission id already carried `allowance.leads` leads (not held
-   * spam) is held as spam with `allowance.reason`; counted and stored in one step, so two instances
-   * storing at once cannot both take the last place.
+   * With `allowance`, a new lead whose page (the submission ids of its root) already carried leads (not
+   * held spam) for `allowance.leads` other people (contact details) is held as spam with
+   * `allowance.reason`; counted and stored in one step, so two instances storing at once cannot both
+   * take the last place.
    */
   createOnce(
     submission: ContactSubmission,
@@ -270,12 +276,8 @@ export function sameInterests(a: readonly string[], b: readonly string[]): boole
   return a.length === b.length && [...a].sort().join(",") === [...b].sort().join(",");
 }
 
-/**
- * What makes a submission the same one: the form's submission id and the contact details. A form sent
- * again unchanged is one lead; a stale form (the back button, a cached page) sent with other details is
- * a new lead, never dropped as a repeat.
- */
-export function submissionKey(submissionId: string, submission: ContactSubmission): string {
+/** Every detail of a submission, as one digest (a confirmation is signed for it: form-token.server.ts). */
+export function detailsDigest(submission: ContactSubmission): string {
   const details = JSON.stringify([
     submission.name,
     submission.email,
@@ -283,7 +285,26 @@ export function submissionKey(submissionId: string, submission: ContactSubmissio
     [...submission.interests].sort(),
     submission.referralSource,
   ]);
-  return `${submissionId}:${createHash("sha256").update(details).digest("base64url")}`;
+  return createHash("sha256").update(details).digest("base64url");
+}
+
+/**
+ * What makes a submission the same one: the form's submission id and the contact details. A form sent
+ * again unchanged is one lead; a stale form (the back button, a cached page) sent with other details is
+ * a new lead, never dropped as a repeat.
+ */
+export function submissionKey(submissionId: string, submission: ContactSubmission): string {
+  return `${submissionId}:${detailsDigest(submission)}`;
+}
+
+/**
+ * The submission ids that share a page's root with `submissionId` (the first `ROOT_DIGITS` of its hex
+ * digits: form-token.server.ts), as the inclusive range an index can scan, in both stores.
+ */
+export function submissionIdsOfPage(submissionId: string): { from: string; to: string; root: string } {
+  const root = submissionId.slice(0, ROOT_DIGITS);
+  const rest = 32 - ROOT_DIGITS;
+  return { from: root + "0".repeat(rest), to: root + "f".repeat(rest), root };
 }
 
 /** "postgres://user:secret@db:5432/hub" → "PostgreSQL db:5432/hub" (no credentials in logs). */
