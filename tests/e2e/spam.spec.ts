@@ -842,10 +842,10 @@ async function corpus(browser: Browser): Promise<void> {
   const stories = [...new Set(people.map((item) => item.story!))];
   console.log(
     [
-      "kind                       sent  delivered  held  asked to confirm",
+      "kind                          sent  delivered  held  asked to confirm",
       ...rows.map((row) =>
         [
-          row.kind.padEnd(25),
+          row.kind.padEnd(28),
           String(row.sent).padStart(5),
           String(row.delivered).padStart(10),
           String(row.held).padStart(5),
