@@ -30,11 +30,6 @@ export const HONEYPOT_FIELD = "bot-field";
  * at most three leads.
  */
 export const SUBMISSION_ID_FIELD = "submissionId";
-/**
- * The hidden field that carries a confirmation: after the site asked the visitor to check a send and
- * send it again, it confirms what was asked for the details as they were (form-token.server.ts).
- */
-export const CONFIRMATION_FIELD = "confirmation";
 
 export const contactMessages = {
   name: "Name is required.",
@@ -57,7 +52,7 @@ export const contactRateLimitMessage = "Too many submissions. Please try again i
  */
 export const contactConfirmMessage = "Your message is not sent yet. Please check your details and press Send again.";
 
-/** What a form token (or a confirmation) can look like, give or take. */
+/** What a form token (or a submission id from before tokens) can look like, give or take. */
 const FORM_TOKEN_SHAPE = /^[A-Za-z0-9._-]{16,160}$/;
 
 /**
@@ -92,7 +87,6 @@ export interface ContactInput {
   interests?: unknown;
   referralSource?: unknown;
   submissionId?: unknown;
-  confirmation?: unknown;
 }
 
 /**
@@ -102,9 +96,6 @@ export interface ContactInput {
 export function formTokenFrom(value: unknown): string | null {
   return typeof value === "string" && FORM_TOKEN_SHAPE.test(value) ? value : null;
 }
-
-/** The confirmation a refused form is sent back with, likewise (only the server can tell a real one). */
-export const confirmationFrom = formTokenFrom;
 
 /** The form's fields as submitted (interests arrive as one field per ticked box). */
 export function contactInputFromForm(form: FormData | URLSearchParams): ContactInput & { honeypot: string } {
@@ -119,7 +110,6 @@ export function contactInputFromForm(form: FormData | URLSearchParams): ContactI
     interests: form.getAll("interests").filter((value): value is string => typeof value === "string"),
     referralSource: text("referralSource"),
     submissionId: text(SUBMISSION_ID_FIELD),
-    confirmation: text(CONFIRMATION_FIELD),
     honeypot: text(HONEYPOT_FIELD),
   };
 }
@@ -135,7 +125,6 @@ export function contactInputFromJson(body: unknown): ContactInput & { honeypot: 
     interests: record.interests,
     referralSource: record.referralSource,
     submissionId: record[SUBMISSION_ID_FIELD],
-    confirmation: record[CONFIRMATION_FIELD],
     honeypot: typeof honeypot === "string" ? honeypot : honeypot === undefined || honeypot === null ? "" : "filled",
   };
 }

@@ -19,7 +19,6 @@ import {
   contactInputFromJson,
   contactRateLimitMessage,
   contactSuccessMessage,
-  confirmationFrom,
   formTokenFrom,
 } from "~/lib/contact";
 import { validateContact } from "~/lib/contact-checks";
@@ -54,19 +53,13 @@ export const meta: Route.MetaFunction = introPageMeta(page);
 const refuse = (
   status: number,
   message: string,
-  options: {
-    headers?: HeadersInit;
-    submissionId?: string | null;
-    confirmation?: string | null;
-    values?: ContactValues;
-  } = {},
+  options: { headers?: HeadersInit; submissionId?: string | null; values?: ContactValues } = {},
 ) =>
   data<ContactResult>(
     {
       status: "error",
       message,
       ...(options.submissionId ? { submissionId: options.submissionId } : {}),
-      ...(options.confirmation ? { confirmation: options.confirmation } : {}),
       ...(options.values ? { values: options.values } : {}),
     },
     { status, headers: options.headers },
@@ -107,10 +100,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refuse(400, "The form could not be read. Please try again.");
   }
 
-  // Sent back with a refusal, so the form sent again (also without JavaScript) is the same submission,
-  // with the confirmation it carried.
+  // Sent back with a refusal, so the form sent again (also without JavaScript) is the same submission.
   const submissionId = formTokenFrom(input.submissionId);
-  const confirmation = confirmationFrom(input.confirmation);
   const checked = validateContact(input);
   if (!checked.ok) {
     return data<ContactResult>(
@@ -120,7 +111,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         message: checked.message,
         values: valuesOf(input),
         ...(submissionId ? { submissionId } : {}),
-        ...(confirmation ? { confirmation } : {}),
       },
       { status: 400 },
     );
@@ -130,19 +120,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { leads } = getServices(context);
   const stored = await leads.submit(clientAddress, checked.submission, {
     token: input.submissionId,
-    confirmation: input.confirmation,
     honeypot: input.honeypot,
   });
   if (stored.status === "limited") {
     return refuse(429, contactRateLimitMessage, {
       headers: { "Retry-After": String(stored.retryAfterSeconds) },
       submissionId,
-      confirmation,
       values: valuesOf(input),
     });
   }
   if (stored.status === "failed") {
-    return refuse(503, contactFailureMessage, { submissionId, confirmation, values: valuesOf(input) });
+    return refuse(503, contactFailureMessage, { submissionId, values: valuesOf(input) });
   }
   if (stored.status === "confirm") {
     return data<ContactResult>({
@@ -150,7 +138,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       message: contactConfirmMessage,
       values: valuesOf(input),
       submissionId: stored.nextToken,
-      confirmation: stored.confirmation,
     });
   }
   // Stored, as a lead or as suspected spam: the same answer, and the emptied form is a new submission.
@@ -191,10 +178,9 @@ export function shouldRevalidate({
 /** 'Get in Touch', the form, and the location, phone and email cards (docs/decisions.md#what-the-site-does). */
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const headingId = useId();
-  // The answer's token (without JavaScript): a refused form is sent again as the same submission (with
-  // the confirmation it was asked for, if any), and the emptied form after a thanks as a new one.
+  // The answer's token (without JavaScript): a refused form is sent again as the same submission, a
+  // confirmation with the token that says so, and the emptied form after a thanks as a new one.
   const submissionId = actionData?.submissionId || loaderData.submissionId;
-  const confirmation = actionData && "confirmation" in actionData ? actionData.confirmation : undefined;
   return (
     <>
       <IntroHero page={page} hero={loaderData.hero} />
@@ -209,7 +195,6 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
               <ContactForm
                 serverResult={actionData ?? null}
                 submissionId={submissionId}
-                confirmation={confirmation}
                 untouchedProblem={loaderData.untouchedProblem}
               />
             </div>

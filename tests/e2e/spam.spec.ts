@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { contactConfirmMessage, contactSuccessMessage } from "../../app/lib/contact";
 import { createFormTokens } from "../../app/services/leads/form-token.server.ts";
 import { startWebhookSink, type WebhookSink } from "../../demo/webhook.ts";
-import { confirmationIn, formTokenIn, renderedFormToken, TEST_FORM_TOKEN_SECRET } from "../support/form-token.ts";
+import { formTokenIn, renderedFormToken, TEST_FORM_TOKEN_SECRET } from "../support/form-token.ts";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { type SpawnedSite, spawnSite } from "./support/spawn-site";
 
@@ -20,8 +20,8 @@ import { type SpawnedSite, spawnSite } from "./support/spawn-site";
  *   never delivered); soft ones are asked to confirm, which a bot never does (nothing stored, nothing
  *   delivered); the same enquiry from many forms is folded into its first; a botnet reusing form tokens
  *   gets three leads per token, and a patient bot taking its next token from each answer three per
- *   page; a bot taking its tokens from the answers to posts without one is held; a confirmation sent
- *   with other details is asked about afresh; links written with ideographic dots or invisible
+ *   page; a bot taking its tokens from the answers to posts without one is held; a question's token
+ *   sent with other details is asked about afresh; links written with ideographic dots or invisible
  *   characters are held;
  * - people: 50 filling the form in a browser (JavaScript on and off, typing or autofilling) or over
  *   HTTP with the page's token, and every case a person once got held for: the form autofilled and sent
@@ -44,7 +44,7 @@ type Kind =
   | "token reused by a botnet"
   | "next token from each answer"
   | "token from a held answer"
-  | "confirmation reused"
+  | "question's token reused"
   | "person";
 type Route = "form" | "data";
 type Answer = "thanked" | "asked to confirm";
@@ -61,7 +61,7 @@ const HELD: Partial<Record<Kind, RegExp>> = {
 };
 /** Kinds capped at three leads a page: the rest of their posts are held. */
 const CAPPED: Kind[] = ["token reused by a botnet", "next token from each answer"];
-const ASKED: Kind[] = ["too fast", "token too old", "domain-like name", "confirmation reused"];
+const ASKED: Kind[] = ["too fast", "token too old", "domain-like name", "question's token reused"];
 
 const BOTS_PER_KIND = 30;
 const SAME_ENQUIRY_GROUPS = 10;
@@ -140,21 +140,20 @@ const sent: Sent[] = [];
 
 /** A form token in an answer: every token has this one shape. */
 const FORM_TOKEN = /contact\.[0-9a-z]+\.[0-9a-f]{32}\.[\w-]{43}/;
-/** A confirmation in the action's data: the letters asked about, signed. */
-const CONFIRMATION_IN_DATA = /"([a-z]{1,8}\.[\w-]{43})"/;
 
 interface Answered {
   answer: Answer;
-  /** The token of the form the answer shows: the same form after a question, a new one after a thanks. */
+  /**
+   * The token of the form the answer shows: after a question, one that confirms what was asked for the
+   * details as sent; after a thanks, a new submission of the same page.
+   */
   token: string | null;
-  /** After a question: the confirmation that lets the same details through. */
-  confirmation: string | null;
 }
 
 /**
  * Posts the form as a browser without JavaScript does (the answer is a page), or as the page's form
  * action does (the answer is the action's data); either way a thanks or the question, with the token
- * (and after a question the confirmation) the form the visitor sees next carries.
+ * the form the visitor sees next carries.
  */
 async function post(route: Route, fields: Details, extra: Record<string, string>): Promise<Answered> {
   const response = await fetch(`${site.url}${route === "form" ? "/contact" : "/contact.data"}`, {
@@ -166,22 +165,19 @@ async function post(route: Route, fields: Details, extra: Record<string, string>
   expect(response.status, `${fields.email}: ${text.slice(0, 200)}`).toBe(200);
   const token = route === "form" ? formTokenIn(text) : (FORM_TOKEN.exec(text)?.[0] ?? null);
   expect(token, "every answer carries the token of the form shown next").toMatch(FORM_TOKEN);
-  if (text.includes(contactSuccessMessage)) return { answer: "thanked", token, confirmation: null };
+  if (text.includes(contactSuccessMessage)) return { answer: "thanked", token };
   expect(text, fields.email).toContain(contactConfirmMessage);
-  const confirmation = route === "form" ? confirmationIn(text) : (CONFIRMATION_IN_DATA.exec(text)?.[1] ?? null);
-  expect(confirmation, "the question carries the confirmation that lets the next send through").toMatch(
-    /^[a-z]{1,8}\.[\w-]{43}$/,
-  );
+  expect(token, "the question's token is a new one, which lets the next send through").not.toBe(extra.submissionId);
   // The question gives back what was sent (a page without JavaScript shows it in the form).
   if (route === "form") expect(text).toContain(`value="${fields.email}"`);
-  return { answer: "asked to confirm", token, confirmation };
+  return { answer: "asked to confirm", token };
 }
 
-/** A person over HTTP: sends, and when asked, sends the same form again with the answer's token and confirmation. */
+/** A person over HTTP: sends, and when asked, sends the same form again with the answer's token. */
 async function personPosts(route: Route, fields: Details, token: string): Promise<Answer[]> {
   const first = await post(route, fields, { submissionId: token });
   if (first.answer === "thanked") return ["thanked"];
-  const second = await post(route, fields, { submissionId: first.token!, confirmation: first.confirmation! });
+  const second = await post(route, fields, { submissionId: first.token! });
   return ["asked to confirm", second.answer];
 }
 
@@ -353,11 +349,11 @@ async function sendBotsOverHttp(): Promise<void> {
   }
   for (let bot = 0; bot < 5; bot++) await patient("token from a held answer", async () => "", 4);
 
-  // A confirmation taken from one question and sent with other details: each is asked about afresh.
+  // The confirming token of one question sent with other details: each is asked about afresh.
   const firstAsked = { ...details(index++, "bot"), name: "Top rank agency.shop" };
   const asked = await post("data", firstAsked, { submissionId: renderedFormToken() });
   sent.push({
-    kind: "confirmation reused",
+    kind: "question's token reused",
     route: "data",
     via: "http",
     email: firstAsked.email,
@@ -366,8 +362,8 @@ async function sendBotsOverHttp(): Promise<void> {
   for (let n = 0; n < BOTS_PER_KIND - 1; n++) {
     const fields = { ...details(index++, "bot"), name: domainNames[n % domainNames.length]! };
     const route: Route = n % 2 === 0 ? "form" : "data";
-    const { answer } = await post(route, fields, { submissionId: asked.token!, confirmation: asked.confirmation! });
-    sent.push({ kind: "confirmation reused", route, via: "http", email: fields.email, answers: [answer] });
+    const { answer } = await post(route, fields, { submissionId: asked.token! });
+    sent.push({ kind: "question's token reused", route, via: "http", email: fields.email, answers: [answer] });
   }
 }
 

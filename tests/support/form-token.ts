@@ -21,11 +21,6 @@ export function formTokenIn(page: string): string | null {
   return /name="submissionId" value="([^"]+)"/.exec(page)?.[1] ?? null;
 }
 
-/** The confirmation in a rendered contact page (after the site asked the visitor to confirm), or null. */
-export function confirmationIn(page: string): string | null {
-  return /name="confirmation" value="([^"]+)"/.exec(page)?.[1] ?? null;
-}
-
 /** When the form a token names was rendered (ms since the epoch), or null for no token. */
 export function renderedAt(token: string | null): number | null {
   const rendered = token?.split(".")[1];

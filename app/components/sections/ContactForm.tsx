@@ -8,7 +8,6 @@ import {
   interestOptions,
   REFERRAL_PLACEHOLDER,
   referralOptions,
-  CONFIRMATION_FIELD,
   SUBMISSION_ID_FIELD,
 } from "~/lib/contact";
 import type { validateContact } from "~/lib/contact-checks";
@@ -27,16 +26,9 @@ import { cardClasses } from "../ui/Card";
  */
 export type ContactResult =
   | { status: "success"; message: string; submissionId: string }
-  | {
-      status: "invalid";
-      field: ContactField;
-      message: string;
-      values: ContactValues;
-      submissionId?: string;
-      confirmation?: string;
-    }
-  | { status: "confirm"; message: string; values: ContactValues; submissionId: string; confirmation: string }
-  | { status: "error"; message: string; values?: ContactValues; submissionId?: string; confirmation?: string };
+  | { status: "invalid"; field: ContactField; message: string; values: ContactValues; submissionId?: string }
+  | { status: "confirm"; message: string; values: ContactValues; submissionId: string }
+  | { status: "error"; message: string; values?: ContactValues; submissionId?: string };
 
 export interface ContactValues {
   name: string;
@@ -106,14 +98,11 @@ const inputClasses =
 export function ContactForm({
   serverResult,
   submissionId: initialSubmissionId,
-  confirmation: initialConfirmation,
   untouchedProblem = null,
 }: {
   serverResult?: ContactResult | null;
   /** The server's form token for this form (the one sent back with a refusal, when it refused it). */
   submissionId: string;
-  /** The confirmation the server asked the visitor to send with the form, if it asked (kept through a refusal). */
-  confirmation?: string;
   /**
    * What the checks find in the form as rendered, every field empty (the page's loader runs them):
    * Send tapped with no field changed shows it at once, without waiting for the checks' module.
@@ -127,7 +116,6 @@ export function ContactForm({
   const id = useId();
   const [clientError, setClientError] = useState<ContactProblem | null>(null);
   const [submissionId, setSubmissionId] = useState(initialSubmissionId);
-  const [confirmation, setConfirmation] = useState(initialConfirmation);
   const result = fetcher.data ?? serverResult ?? null;
   const sending = checking || fetcher.state !== "idle";
   const invalid = clientError ?? (result?.status === "invalid" ? result : null);
@@ -143,11 +131,9 @@ export function ContactForm({
     if (fetcher.data.status === "success") {
       formRef.current?.reset();
       setSubmissionId(fetcher.data.submissionId);
-      setConfirmation(undefined);
     }
     if (fetcher.data.status === "confirm") {
       setSubmissionId(fetcher.data.submissionId);
-      setConfirmation(fetcher.data.confirmation);
       confirmRef.current?.focus();
     }
     if (fetcher.data.status === "error") {
@@ -228,7 +214,6 @@ export function ContactForm({
       result={result}
       sending={sending}
       submissionId={submissionId}
-      confirmation={confirmation}
       values={values}
       invalid={invalid}
       formRef={formRef}
@@ -247,7 +232,6 @@ interface ContactFormViewProps {
   values: ContactValues | null;
   sending: boolean;
   submissionId: string;
-  confirmation?: string;
   formRef?: Ref<HTMLFormElement>;
   /** The line asking the visitor to confirm, which takes focus when it comes. */
   confirmRef?: Ref<HTMLParagraphElement>;
@@ -265,7 +249,6 @@ function ContactFormView({
   values,
   sending,
   submissionId,
-  confirmation,
   formRef,
   confirmRef,
   onSubmit,
@@ -397,7 +380,6 @@ function ContactFormView({
       </div>
 
       <input type="hidden" name={SUBMISSION_ID_FIELD} value={submissionId} />
-      {confirmation ? <input type="hidden" name={CONFIRMATION_FIELD} value={confirmation} /> : null}
 
       {/* For bots only: hidden from people and assistive technology; a value marks the post as spam. */}
       <div hidden>

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createFormTokens, FORM_TOKEN_MAX_AGE_MS, ROOT_DIGITS } from "./form-token.server.ts";
+import { createFormTokens, FORM_TOKEN_MAX_AGE_MS, ROOT_DIGITS, type TokenCheck } from "./form-token.server.ts";
 
 const renderedAt = new Date("2026-03-05T12:00:00.000Z");
 const SECRET = "a-long-random-form-token-secret-0001";
@@ -36,9 +36,6 @@ describe("form tokens", () => {
     const next = tokens.check(tokens.issue("contact", { renderedAt, root }), "contact");
     expect(next).toMatchObject({ status: "valid", renderedAt, root, legacyConfirmed: "", afterHeld: false });
     expect((next as { submissionId: string }).submissionId).not.toBe(id);
-    // Asked to confirm: the same form, as the page rendered it (the very token it sent).
-    expect(tokens.issue("contact", { submissionId: id, renderedAt })).toBe(page);
-    expect(() => tokens.issue("contact", { submissionId: "x" })).toThrow(/32 hex digits/);
     expect(() => tokens.issue("contact", { root: "abc" })).toThrow(/hex digits/);
   });
 
@@ -103,34 +100,37 @@ describe("form tokens", () => {
     });
   });
 
-  it("signs a confirmation for one submission, its details and what was asked, and nothing else", () => {
-    const tokens = createFormTokens({ secrets: [SECRET] });
-    const submissionId = "d".repeat(32);
-    const confirmation = tokens.confirmations.issue({ submissionId, detailsDigest: "digest-1", letters: "fd" });
-    expect(confirmation).toMatch(/^fd\.[A-Za-z0-9_-]{43}$/);
-    expect(tokens.confirmations.check(confirmation, { submissionId, detailsDigest: "digest-1" })).toBe("fd");
-    // Other details, another submission, changed letters, another site: confirms nothing.
-    expect(tokens.confirmations.check(confirmation, { submissionId, detailsDigest: "digest-2" })).toBe("");
-    expect(tokens.confirmations.check(confirmation, { submissionId: "e".repeat(32), detailsDigest: "digest-1" })).toBe(
-      "",
+  it("makes a confirmation a token of the same page, signed for the details and what was asked, and nothing else", () => {
+    const tokens = createFormTokens({ secrets: [SECRET], now: () => renderedAt });
+    const page = tokens.check(tokens.issue("contact"), "contact") as Extract<TokenCheck, { status: "valid" }>;
+    const confirming = tokens.issue("contact", {
+      root: page.root,
+      renderedAt,
+      confirming: { detailsDigest: "digest-1", letters: "fd" },
+    });
+    // A token like any other, of the same page and time: the release before reads it as one.
+    expect(confirming).toMatch(/^contact\.[0-9a-z]+\.[0-9a-f]{32}\.[A-Za-z0-9_-]{43}$/);
+    const checked = tokens.check(confirming, "contact") as Extract<TokenCheck, { status: "valid" }>;
+    expect(checked).toMatchObject({ status: "valid", root: page.root, renderedAt, legacyConfirmed: "" });
+    const candidates = ["f", "d", "fd", "frd"];
+    expect(tokens.confirmedLetters(checked, "digest-1", candidates)).toBe("fd");
+    // Other details, or letters it was not signed for: it confirms nothing.
+    expect(tokens.confirmedLetters(checked, "digest-2", candidates)).toBe("");
+    expect(tokens.confirmedLetters(checked, "digest-1", ["f", "d", "frd"])).toBe("");
+    // The page's own token, and another site's confirmation, confirm nothing.
+    expect(tokens.confirmedLetters(page, "digest-1", candidates)).toBe("");
+    const other = createFormTokens({ secrets: ["another-secret-of-another-site-000"], now: () => renderedAt });
+    const theirs = other.check(
+      other.issue("contact", { root: page.root, renderedAt, confirming: { detailsDigest: "digest-1", letters: "fd" } }),
+      "contact",
+    ) as Extract<TokenCheck, { status: "valid" }>;
+    expect(tokens.confirmedLetters({ ...theirs }, "digest-1", candidates)).toBe("");
+    // Rotating: a confirmation signed with the old secret still confirms.
+    const rotating = createFormTokens({ secrets: ["the-new-secret-0000000000000000", SECRET], now: () => renderedAt });
+    expect(rotating.confirmedLetters(checked, "digest-1", candidates)).toBe("fd");
+    expect(() => tokens.issue("contact", { root: page.root, confirming: { detailsDigest: "d", letters: "" } })).toThrow(
+      /letters/,
     );
-    expect(
-      tokens.confirmations.check(`frd.${confirmation.split(".")[1]}`, { submissionId, detailsDigest: "digest-1" }),
-    ).toBe("");
-    const other = createFormTokens({ secrets: ["another-secret-of-another-site-000"] });
-    expect(
-      tokens.confirmations.check(
-        other.confirmations.issue({ submissionId, detailsDigest: "digest-1", letters: "fd" }),
-        {
-          submissionId,
-          detailsDigest: "digest-1",
-        },
-      ),
-    ).toBe("");
-    for (const junk of [undefined, 7, "", "fd", "fd.x", `FD.${"a".repeat(43)}`]) {
-      expect(tokens.confirmations.check(junk, { submissionId, detailsDigest: "digest-1" })).toBe("");
-    }
-    expect(() => tokens.confirmations.issue({ submissionId, detailsDigest: "d", letters: "" })).toThrow(/letters/);
   });
 
   it("verifies with every secret and signs with the first, so a secret can be rotated", () => {

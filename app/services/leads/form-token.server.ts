@@ -12,11 +12,13 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
  * (docs/decisions/, "Values two releases share"). What later releases added rides inside that shape, or
  * beside it in a field of its own:
  * - The submission id's first 16 digits are the page's root: every token the site hands a visitor after
- *   an answer (a thanks) keeps the root of the page it answers, so "one page carries at most three
- *   leads" counts the root. An answer to a post held for a missing or forged token carries the held
+ *   an answer keeps the root of the page it answers, so "one page carries leads for at most three
+ *   people" counts the root. An answer to a post held for a missing or forged token carries the held
  *   root instead (`heldRoot`), which no rendered page has.
- * - The confirmation (a visitor asked to check a send and send it again) is a field of its own, signed
- *   for the submission, the details and the soft signals it was issued for (`Confirmations`).
+ * - A confirmation (the visitor was asked to check a send and send it again) is the token the question
+ *   answers with: its last 16 digits are signed for the page's root, the details as sent and the soft
+ *   signals asked about (`confirmedLetters`), so it confirms those signals for those details only. It
+ *   travels as the form's token, the one value every page script and every release carries back.
  * - A token of five parts, `<form>.<rendered at>.<submission id>.<letters>.<HMAC>`, is how the release
  *   before carried a confirmation: still read, as a confirmation of those letters for any details.
  *
@@ -52,8 +54,8 @@ export interface TokenOptions {
   renderedAt?: Date;
   /** The page's root the new submission id starts with; a new page's by default. */
   root?: string;
-  /** Keeps this whole submission id (a confirmation answers the same form); a new one by default. */
-  submissionId?: string;
+  /** Makes the token a confirmation of these soft signals' letters for the details with this digest. */
+  confirming?: { detailsDigest: string; letters: string };
 }
 
 export interface FormTokens {
@@ -63,18 +65,15 @@ export interface FormTokens {
   check(token: unknown, form: FormName): TokenCheck;
   /** The root of the tokens that answer a post held for a missing or forged token. */
   heldRoot(): string;
-  readonly confirmations: Confirmations;
-}
-
-/**
- * A confirmation: `<letters>.<HMAC-SHA256>`, the letters of the soft signals a visitor was asked to
- * confirm, signed with the submission id and a digest of the details as they were sent. It confirms
- * those signals for those details on that submission only: another enquiry is judged afresh.
- */
-export interface Confirmations {
-  issue(confirmation: { submissionId: string; detailsDigest: string; letters: string }): string;
-  /** The letters `value` confirms for this submission and these details, or "" when it confirms nothing. */
-  check(value: unknown, confirmation: { submissionId: string; detailsDigest: string }): string;
+  /**
+   * Which of `candidates` (letters of soft signals) the checked token confirms for the details with this
+   * digest: the first that its submission id was signed for, or "" when it confirms none.
+   */
+  confirmedLetters(
+    token: Extract<TokenCheck, { submissionId: string }>,
+    detailsDigest: string,
+    candidates: readonly string[],
+  ): string;
 }
 
 /** How long a rendered form stays valid: a week (a tab left open over a weekend still works). */
@@ -84,10 +83,9 @@ export const FORM_TOKEN_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 export const ROOT_DIGITS = 16;
 
 const TOKEN = /^([a-z]{1,20})\.([0-9a-z]{1,11})\.([0-9a-f]{32})(?:\.([a-z]{1,8}))?\.([A-Za-z0-9_-]{43})$/;
-const SUBMISSION_ID = /^[0-9a-f]{32}$/;
 const ROOT = new RegExp(`^[0-9a-f]{${ROOT_DIGITS}}$`);
 const LETTERS = /^[a-z]{1,8}$/;
-const CONFIRMATION = /^([a-z]{1,8})\.([A-Za-z0-9_-]{43})$/;
+const TAIL_DIGITS = 32 - ROOT_DIGITS;
 
 const sign = (secret: string, payload: string) => createHmac("sha256", secret).update(payload).digest("base64url");
 const heldRootOf = (secret: string) =>
@@ -109,15 +107,22 @@ export function createFormTokens({
   if (!signing) throw new Error("Form tokens need at least one secret.");
   const heldRoots = new Set(secrets.map(heldRootOf));
 
-  const confirmationPayload = (submissionId: string, detailsDigest: string, letters: string) =>
-    ["confirm", submissionId, detailsDigest, letters].join(".");
+  /** The last digits of a confirming submission id: signed for the page, the details and the letters. */
+  const confirmingTail = (secret: string, root: string, detailsDigest: string, letters: string) =>
+    createHmac("sha256", secret)
+      .update(["confirm", root, detailsDigest, letters].join("."))
+      .digest("hex")
+      .slice(0, TAIL_DIGITS);
 
   return {
-    issue(form, { renderedAt = now(), root, submissionId } = {}) {
-      if (root !== undefined && !ROOT.test(root)) throw new Error(`A root is ${ROOT_DIGITS} hex digits.`);
-      const id =
-        submissionId ?? (root ?? randomBytes(ROOT_DIGITS / 2).toString("hex")) + randomBytes(8).toString("hex");
-      if (!SUBMISSION_ID.test(id)) throw new Error("A submission id is 32 hex digits.");
+    issue(form, { renderedAt = now(), root = randomBytes(ROOT_DIGITS / 2).toString("hex"), confirming } = {}) {
+      if (!ROOT.test(root)) throw new Error(`A root is ${ROOT_DIGITS} hex digits.`);
+      if (confirming && !LETTERS.test(confirming.letters))
+        throw new Error("A confirmation confirms 1 to 8 letters a-z.");
+      const tail = confirming
+        ? confirmingTail(signing, root, confirming.detailsDigest, confirming.letters)
+        : randomBytes(TAIL_DIGITS / 2).toString("hex");
+      const id = root + tail;
       const payload = [form, renderedAt.getTime().toString(36), id].join(".");
       return `${payload}.${sign(signing, payload)}`;
     },
@@ -147,20 +152,15 @@ export function createFormTokens({
 
     heldRoot: () => heldRootOf(signing),
 
-    confirmations: {
-      issue({ submissionId, detailsDigest, letters }) {
-        if (!LETTERS.test(letters)) throw new Error("A confirmation confirms 1 to 8 letters a-z.");
-        return `${letters}.${sign(signing, confirmationPayload(submissionId, detailsDigest, letters))}`;
-      },
-      check(value, { submissionId, detailsDigest }) {
-        if (typeof value !== "string") return "";
-        const match = CONFIRMATION.exec(value);
-        if (!match) return "";
-        const [, letters, signature] = match as unknown as [string, string, string];
-        return signedByOneOf(secrets, confirmationPayload(submissionId, detailsDigest, letters), signature)
-          ? letters
-          : "";
-      },
+    confirmedLetters(token, detailsDigest, candidates) {
+      const tail = Buffer.from(token.submissionId.slice(ROOT_DIGITS));
+      for (const letters of candidates) {
+        const signedFor = secrets.some((secret) =>
+          timingSafeEqual(Buffer.from(confirmingTail(secret, token.root, detailsDigest, letters)), tail),
+        );
+        if (signedFor) return letters;
+      }
+      return "";
     },
   };
 }

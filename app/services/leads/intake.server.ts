@@ -3,6 +3,7 @@ import type { FormTokens, TokenCheck } from "./form-token.server.ts";
 import { maskEmail, maskPhone } from "./masking.ts";
 import { clientKey } from "./rate-limit.server.ts";
 import {
+  CONFIRMABLE_LETTERS,
   confirmationLetters,
   confirmedAll,
   confirmedReasons,
@@ -22,21 +23,19 @@ import { detailsDigest, type Lead, type LeadStore } from "./store.server.ts";
  *   reasons), a `repeat` of a submission already stored (the same form and details, sent again), or
  *   `folded` into an earlier lead (the same details and interests from another form within the hour);
  * - `confirm`: not stored; the visitor is asked to check the form and send it again (`signals` say why),
- *   with `confirmation`, which confirms those signals for those details when the form is sent again;
+ *   and `nextToken` confirms those signals for those details when it is;
  * - `limited`: over the client's allowance; `failed`: the store refused it.
  * `nextToken` is the token of the form the visitor sees next.
  */
 export type LeadSubmissionResult =
   | { status: "stored"; outcome: "new" | "repeat" | "folded"; id: string; held: string[]; nextToken: string }
-  | { status: "confirm"; signals: SoftSignal[]; nextToken: string; confirmation: string }
+  | { status: "confirm"; signals: SoftSignal[]; nextToken: string }
   | { status: "limited"; retryAfterSeconds: number }
   | { status: "failed" };
 
-/** What came with a submission besides its fields: the form token, a confirmation and the honeypot. */
+/** What came with a submission besides its fields: the form token and the honeypot. */
 export interface SubmittedForm {
   token?: unknown;
-  /** The confirmation an earlier answer asked the visitor to send with the form (form-token.server.ts). */
-  confirmation?: unknown;
   honeypot?: string;
 }
 
@@ -53,9 +52,9 @@ export type IntakeOutcome = (typeof INTAKE_OUTCOMES)[number];
  * 2. A hard signal holds it as suspected spam, thanked alike.
  * 3. The same details with the same interests as a lead of the last hour is that enquiry again: thanked
  *    and folded into it.
- * 4. A soft signal asks the visitor to confirm (unless the send carries a confirmation of that signal
- *    for these details): nothing is stored, and the answer carries a confirmation of what was asked;
- *    the confirmed send is stored with those reasons.
+ * 4. A soft signal asks the visitor to confirm (unless the form's token is a confirmation of that
+ *    signal for these details): nothing is stored, and the answer's token confirms what was asked; the
+ *    confirmed send is stored with those reasons.
  * 5. Otherwise stored; a page whose tokens already carried `MAX_LEADS_PER_TOKEN` leads is held instead.
  * A thanks answers with the token of a new submission from the same page (its root), so the page's
  * allowance holds however many answers a client takes its next token from; a post held for a missing or
@@ -137,8 +136,7 @@ export function createLeadIntake({
     const digest = detailsDigest(submission);
     // A five-part token of the release before confirms as that release did: whatever is asked now.
     const legacyConfirmed = token.status === "valid" ? token.legacyConfirmed : "";
-    const confirmed =
-      legacyConfirmed || formTokens.confirmations.check(form.confirmation, { submissionId, detailsDigest: digest });
+    const confirmed = legacyConfirmed || formTokens.confirmedLetters(signed!, digest, CONFIRMABLE_LETTERS);
     const signals = softSignals({
       token,
       name: submission.name,
@@ -146,14 +144,13 @@ export function createLeadIntake({
       receivedAt,
     });
     if (legacyConfirmed === "" && !confirmedAll(signals, confirmed)) {
-      // The same form (its token as the page rendered it), and a confirmation of what was asked.
-      const nextToken = formTokens.issue("contact", { submissionId, renderedAt });
-      const confirmation = formTokens.confirmations.issue({
-        submissionId,
-        detailsDigest: digest,
-        letters: confirmationLetters(signals),
+      // The same page (its root and time), in a token that confirms what was asked for these details.
+      const nextToken = formTokens.issue("contact", {
+        root: signed!.root,
+        renderedAt,
+        confirming: { detailsDigest: digest, letters: confirmationLetters(signals) },
       });
-      return { result: { status: "confirm", signals, nextToken, confirmation } };
+      return { result: { status: "confirm", signals, nextToken } };
     }
 
     const { lead, repeat } = await store.createOnce(submission, submissionId, {

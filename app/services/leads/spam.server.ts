@@ -100,6 +100,16 @@ export function confirmationLetters(signals: readonly SoftSignal[]): string {
     .join("");
 }
 
+/** Every set of soft signals a visitor can be asked to confirm at once, as letters in their fixed order. */
+export const CONFIRMABLE_LETTERS: readonly string[] = (() => {
+  const letters = Object.values(SOFT_SIGNALS).map(({ letter }) => letter);
+  const sets: string[] = [];
+  for (let mask = 1; mask < 1 << letters.length; mask++) {
+    sets.push(letters.filter((_, index) => mask & (1 << index)).join(""));
+  }
+  return sets;
+})();
+
 /** Whether every one of `signals` is among the confirmed `letters`. */
 export function confirmedAll(signals: readonly SoftSignal[], letters: string): boolean {
   return signals.every((signal) => letters.includes(SOFT_SIGNALS[signal].letter));
