@@ -56,7 +56,10 @@ export async function buildPreviousRelease(commit: string, folder = defaultFolde
   }
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
-  const archive = spawn("git", ["archive", "--format=tar", commit], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+  const archive = spawn("git", ["archive", "--format=tar", commit], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   await run("tar", ["-x", "-f", "-"], folder, archive.stdout!);
   await run("npm", ["ci", "--prefer-offline", "--no-audit", "--no-fund"], folder);
   await run("npm", ["run", "build"], folder);

@@ -357,8 +357,8 @@ test(
           assert.ok(questions <= 1, `${who.email}: asked ${questions} times in the browser`);
         }
         // Asked once (the name looks like a domain), then thanked by the same release.
-      assert.equal(questions, 1, `${who.email}: asked ${questions} times in the browser`);
-      assert.equal(await form.getByLabel("Name").inputValue(), "", "the form was not emptied after the thanks");
+        assert.equal(questions, 1, `${who.email}: asked ${questions} times in the browser`);
+        assert.equal(await form.getByLabel("Name").inputValue(), "", "the form was not emptied after the thanks");
         assert.deepEqual(errors, []);
         await expectDeliveredOnce([who.email]);
         rows.push(
