@@ -1,6 +1,7 @@
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { entriesOf, fieldOf } from "./support/dataset";
 import { expect, test, waitForHydration } from "./support/fixtures";
+import { PLANTED_SCRIPT } from "../../server/test-planted-script.ts";
 import { inlineScriptsNotAllowed } from "./support/script-policy";
 import { untilKept } from "../support/until-kept.ts";
 
@@ -161,4 +162,128 @@ test("a page sent from memory is logged like a rendered one: one line with its r
   const [line] = linesOf();
   expect(line).toMatchObject({ method: "GET", route: "/privacy", path: "/privacy", status: 200, pageCache: "hit" });
   expect(line!.bytes).toBeGreaterThan(1_000);
+});
+
+/** The request log's lines a site wrote after `from` characters of its output. */
+function logLinesAfter(output: string, from: number): Record<string, unknown>[] {
+  return output
+    .slice(from)
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/**
+ * Addresses a stranger makes up: other spellings of a page number (`007`, `abc`, `99999`, past the last
+ * page), and tags no filter offers, alone, beside a real one, in capitals; each one new.
+ */
+function madeUpTargets(count: number): string[] {
+  const spellings = [
+    (index: number) => `/gallery?page=${"0".repeat(1 + (index % 3))}${2 + (index % 2)}`,
+    (index: number) => `/gallery?page=abc${index}`,
+    (index: number) => `/gallery?page=${99_999 + index}`,
+    (index: number) => `/gallery?page=${4 + (index % 46)}&utm_content=${index}`,
+    (index: number) => `/gallery?tags=made-up-${index}`,
+    (index: number) => `/gallery?tags=ext,made-up-${index},EXT`,
+    (index: number) => `/blog?page=${index}x`,
+    (index: number) => `/blog?page=${3 + index}`,
+  ];
+  return Array.from({ length: count }, (_, index) => spellings[index % spellings.length]!(index));
+}
+
+test("200 requests with made-up parameters render only the few pages they name, and push no kept page out", async ({
+  request,
+  isolatedSite,
+}) => {
+  test.setTimeout(120_000);
+  const site = isolatedSite.url;
+  // The pages they name, and two list pages with a query string, kept first.
+  const named = ["/gallery", "/gallery?page=2", "/gallery?page=3", "/gallery?tags=ext", "/blog", "/blog?page=2"];
+  for (const path of named) await untilCached(request, `${site}${path}`);
+  const from = isolatedSite.output().length;
+
+  const targets = madeUpTargets(200);
+  expect(new Set(targets).size).toBeGreaterThan(150);
+  const landedOn = new Set<string>();
+  for (let start = 0; start < targets.length; start += 10) {
+    await Promise.all(
+      targets.slice(start, start + 10).map(async (target) => {
+        // Followed as a browser would: each ends on the page it names.
+        const response = await fetch(`${site}${target}`, { headers: { "Accept-Encoding": "gzip" } });
+        expect(response.status, target).toBe(200);
+        await response.arrayBuffer();
+        landedOn.add(new URL(response.url).pathname + new URL(response.url).search.replace(/&?utm_content=\d+/, ""));
+      }),
+    );
+  }
+  expect([...landedOn].every((address) => named.includes(address)), [...landedOn].join(" ")).toBe(true);
+
+  // Work counted in the request log: a page rendered is a `miss` (or `refresh`) answered 200; a redirect
+  // decided from a list's length runs its loaders only (`miss`, 302); the rest are redirects the server
+  // answers before any route runs, and pages sent from memory.
+  const requestLines = () => logLinesAfter(isolatedSite.output(), from).filter((line) => "status" in line);
+  // Each address's redirects end in one page answered 200.
+  await expect.poll(() => requestLines().filter((line) => line.status === 200).length).toBe(targets.length);
+  const lines = requestLines();
+  const rendered = lines.filter((line) => line.pageCache === "miss" || line.pageCache === "refresh");
+  expect(rendered.filter((line) => line.status === 200)).toEqual([]);
+  expect(rendered.every((line) => line.status === 302)).toBe(true);
+  expect(lines.filter((line) => line.status === 200).every((line) => line.pageCache === "hit")).toBe(true);
+
+  // Every page kept before is kept still.
+  for (const path of named) {
+    const response = await request.get(`${site}${path}`);
+    expect(fromCache(response), path).toBe(true);
+  }
+});
+
+test.describe("an inline script its render did not write", () => {
+  // A site of its own with the tests' hooks: the log's one warning per route is this test's to see.
+  test.use({ isolatedSiteFresh: true, isolatedSiteEnv: { TEST_RESET_ROUTE: "true" } });
+
+  test("is refused on every visit, not only the first: the page is never kept, and the log says so once", async ({
+    page,
+    request,
+    isolatedSite,
+    allowConsoleErrors,
+  }) => {
+    // Chromium's words for it ("Executing inline script violates … Content Security Policy …").
+    const refused = /inline script.*Content Security Policy/i;
+    allowConsoleErrors(refused);
+    const address = `${isolatedSite.url}/privacy`;
+    const planted = await request.post(`${isolatedSite.url}/__test/planted-script?path=/privacy`);
+    expect(planted.status()).toBe(200);
+    const rendered = await request.get(address);
+    expect(await rendered.text()).toContain(PLANTED_SCRIPT);
+    const warning = /The page of \/privacy \(\/privacy\) holds an inline script its render did not write/g;
+    // Settled: either kept (and sent from memory), or not kept and said so.
+    await expect
+      .poll(async () => {
+        const response = await request.get(address);
+        await response.body();
+        return fromCache(response) || warning.test(isolatedSite.output());
+      })
+      .toBe(true);
+
+    const refusals: string[] = [];
+    page.on("console", (message) => {
+      if (refused.test(message.text())) refusals.push(message.text());
+    });
+    for (let visit = 1; visit <= 3; visit += 1) {
+      const response = await page.goto(address);
+      expect(response?.headers()["x-page-cache"], `visit ${visit}`).not.toBe("hit");
+      expect(response?.headers()["content-security-policy"], `visit ${visit}`).toMatch(/script-src[^;]*'nonce-/);
+      await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
+      expect(await page.locator("head script:not([src])").evaluateAll((scripts) => scripts.map((s) => s.textContent))).toContain(
+        'document.documentElement.setAttribute("data-planted-script","ran")',
+      );
+      await expect.poll(() => refusals.length, `visit ${visit}: Chromium refused the script`).toBe(visit);
+      expect(await page.evaluate(() => document.documentElement.getAttribute("data-planted-script"))).toBeNull();
+    }
+    // The page's own scripts run: it hydrates.
+    await waitForHydration(page);
+    expect(isolatedSite.output().match(warning)).toHaveLength(1);
+    // Another page, without it, is kept as ever.
+    await untilCached(request, `${isolatedSite.url}/terms`);
+  });
 });
