@@ -216,7 +216,8 @@ test("200 requests with made-up parameters render only the few pages they name, 
       }),
     );
   }
-  expect([...landedOn].every((address) => named.includes(address)), [...landedOn].join(" ")).toBe(true);
+  const elsewhere = [...landedOn].filter((address) => !named.includes(address));
+  expect(elsewhere.length, `landed elsewhere: ${elsewhere.slice(0, 5).join(" ")}`).toBe(0);
 
   // Work counted in the request log: a page rendered is a `miss` (or `refresh`) answered 200; a redirect
   // decided from a list's length runs its loaders only (`miss`, 302); the rest are redirects the server
@@ -271,14 +272,16 @@ test.describe("an inline script its render did not write", () => {
     });
     for (let visit = 1; visit <= 3; visit += 1) {
       const response = await page.goto(address);
+      await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
+      const scripts = await page.locator("head script:not([src])").evaluateAll((all) => all.map((s) => s.textContent));
+      expect(scripts).toContain('document.documentElement.setAttribute("data-planted-script","ran")');
+      // It did not run (the head's scripts ran before the heading was parsed), and Chromium says why.
+      const ran = await page.evaluate(() => document.documentElement.getAttribute("data-planted-script"));
+      expect(ran, `visit ${visit} (${response?.headers()["x-page-cache"] ?? "rendered"}): the script ran`).toBeNull();
+      await expect.poll(() => refusals.length, `visit ${visit}: Chromium refused the script`).toBe(visit);
+      // Rendered for this visit, under its own nonce: never a kept page.
       expect(response?.headers()["x-page-cache"], `visit ${visit}`).not.toBe("hit");
       expect(response?.headers()["content-security-policy"], `visit ${visit}`).toMatch(/script-src[^;]*'nonce-/);
-      await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
-      expect(await page.locator("head script:not([src])").evaluateAll((scripts) => scripts.map((s) => s.textContent))).toContain(
-        'document.documentElement.setAttribute("data-planted-script","ran")',
-      );
-      await expect.poll(() => refusals.length, `visit ${visit}: Chromium refused the script`).toBe(visit);
-      expect(await page.evaluate(() => document.documentElement.getAttribute("data-planted-script"))).toBeNull();
     }
     // The page's own scripts run: it hydrates.
     await waitForHydration(page);
