@@ -271,9 +271,7 @@ export async function preparePage({
   const unchanged = previous?.body.identity.equals(identity) ? previous.body : null;
   const [br, gzip] = unchanged
     ? [unchanged.br, unchanged.gzip]
-    : (await Promise.all([compressOnce("br", identity, effort), compressOnce("gzip", identity, effort)])).map(
-        ownCopy,
-      );
+    : (await Promise.all([compressOnce("br", identity, effort), compressOnce("gzip", identity, effort)])).map(ownCopy);
   return {
     status,
     headers,

@@ -109,9 +109,7 @@ const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
  * governs. A browser hashes the text as its parser left it: line ends made `\n`.
  */
 export type InlineScriptReading =
-  | { kind: "hashes"; hashes: string[] }
-  | { kind: "unhashable" }
-  | { kind: "without-nonce"; opening: string };
+  { kind: "hashes"; hashes: string[] } | { kind: "unhashable" } | { kind: "without-nonce"; opening: string };
 
 export function readInlineScripts(html: string, nonce: string | null): InlineScriptReading {
   const hashes = new Set<string>();

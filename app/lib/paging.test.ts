@@ -46,7 +46,8 @@ describe("?page= as a list reads it", () => {
     expect(readPageParam(["99999"])).toBe(String(MAX_PAGE));
     expect(readPageParam(["2", "3"])).toBe("2");
     for (const first of [["1"], ["abc"], [""], []]) expect(readPageParam(first), String(first)).toBeNull();
-    for (let page = 2; page <= MAX_PAGE; page += 1) expect(readPageParam([readPageParam([String(page)])!])).toBe(String(page));
+    for (let page = 2; page <= MAX_PAGE; page += 1)
+      expect(readPageParam([readPageParam([String(page)])!])).toBe(String(page));
   });
 
   it("leads to another page of the same address, page 1 without the parameter", () => {

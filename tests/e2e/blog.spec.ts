@@ -108,7 +108,11 @@ test.describe("the blog list", () => {
     expect(lastPage).toBeGreaterThan(1);
     expect(await location("/blog?page=02")).toEqual([301, "/blog?page=2", "public, max-age=3600"]);
     expect(await location("/blog?page=1")).toEqual([301, "/blog", "public, max-age=3600"]);
-    expect(await location("/blog?page=abc&utm_source=mail")).toEqual([301, "/blog?utm_source=mail", "public, max-age=3600"]);
+    expect(await location("/blog?page=abc&utm_source=mail")).toEqual([
+      301,
+      "/blog?utm_source=mail",
+      "public, max-age=3600",
+    ]);
     // Past the last page: the list may grow, so for a minute.
     expect(await location(`/blog?page=${lastPage + 1}`)).toEqual([302, `/blog?page=${lastPage}`, "public, max-age=60"]);
     // A tag's list likewise; a tag without posts is not found at any page.

@@ -74,7 +74,6 @@ test("reads the filter from the address on load, in the server's HTML", async ({
   await expect(page.getByRole("checkbox", { name: "Construction" })).toBeChecked();
   const expected = images.filter((entry) => tagsOf(entry).includes("construction")).length;
   await expect(page.getByRole("figure")).toHaveCount(expected);
-
 });
 
 test("a filter no image matches says so, in the server's HTML too", async ({ request, isolatedSite }) => {

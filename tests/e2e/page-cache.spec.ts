@@ -3,6 +3,7 @@ import { entriesOf, fieldOf } from "./support/dataset";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { PLANTED_SCRIPT } from "../../server/test-planted-script.ts";
 import { inlineScriptsNotAllowed } from "./support/script-policy";
+import { madeUpAddresses } from "../support/made-up-addresses.ts";
 import { untilKept } from "../support/until-kept.ts";
 
 /**
@@ -173,24 +174,6 @@ function logLinesAfter(output: string, from: number): Record<string, unknown>[] 
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-/**
- * Addresses a stranger makes up: other spellings of a page number (`007`, `abc`, `99999`, past the last
- * page), and tags no filter offers, alone, beside a real one, in capitals; each one new.
- */
-function madeUpTargets(count: number): string[] {
-  const spellings = [
-    (index: number) => `/gallery?page=${"0".repeat(1 + (index % 3))}${2 + (index % 2)}`,
-    (index: number) => `/gallery?page=abc${index}`,
-    (index: number) => `/gallery?page=${99_999 + index}`,
-    (index: number) => `/gallery?page=${4 + (index % 46)}&utm_content=${index}`,
-    (index: number) => `/gallery?tags=made-up-${index}`,
-    (index: number) => `/gallery?tags=ext,made-up-${index},EXT`,
-    (index: number) => `/blog?page=${index}x`,
-    (index: number) => `/blog?page=${3 + index}`,
-  ];
-  return Array.from({ length: count }, (_, index) => spellings[index % spellings.length]!(index));
-}
-
 test("200 requests with made-up parameters render only the few pages they name, and push no kept page out", async ({
   request,
   isolatedSite,
@@ -202,7 +185,7 @@ test("200 requests with made-up parameters render only the few pages they name, 
   for (const path of named) await untilCached(request, `${site}${path}`);
   const from = isolatedSite.output().length;
 
-  const targets = madeUpTargets(200);
+  const targets = madeUpAddresses(200);
   expect(new Set(targets).size).toBeGreaterThan(150);
   const landedOn = new Set<string>();
   for (let start = 0; start < targets.length; start += 10) {

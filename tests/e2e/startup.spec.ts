@@ -40,7 +40,15 @@ test("a port already in use stops the server with a message naming the port", as
 function listeningAddresses(port: number): string[] {
   const addresses: string[] = [];
   for (const [file, decode] of [
-    ["/proc/net/tcp", (hex: string) => hex.match(/../g)!.reverse().map((byte) => Number.parseInt(byte, 16)).join(".")],
+    [
+      "/proc/net/tcp",
+      (hex: string) =>
+        hex
+          .match(/../g)!
+          .reverse()
+          .map((byte) => Number.parseInt(byte, 16))
+          .join("."),
+    ],
     ["/proc/net/tcp6", (hex: string) => (/^0+$/.test(hex) ? "::" : /^0{24}01000000$/.test(hex) ? "::1" : hex)],
   ] as const) {
     for (const line of readFileSync(file, "utf8").trim().split("\n").slice(1)) {

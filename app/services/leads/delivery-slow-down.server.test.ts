@@ -137,7 +137,9 @@ describe("lead delivery against a webhook that says slow down", () => {
     expect(Date.parse(lead.nextAttemptAt) - startedAt).toBeGreaterThanOrEqual(DEFAULT_RATE_LIMIT_PAUSE_MS - 1_000);
     // Every instance waits: the hold is in the shared store.
     expect(await store.deliveryGate("another-instance", 1)).toMatchObject({ open: false, reason: "retry-after" });
-    expect(log.warn).toHaveBeenCalledWith(expect.stringMatching(/asked to wait \(429, no Retry-After, a pause of 60 s\)/));
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.stringMatching(/asked to wait \(429, no Retry-After, a pause of 60 s\)/),
+    );
     // A post another instance got accepted meanwhile makes nothing due early: the lead keeps its pause.
     const accepted = await store.create({ ...submission, name: "Accepted Elsewhere" });
     await store.markDelivered(accepted.id);

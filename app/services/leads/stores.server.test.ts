@@ -225,7 +225,9 @@ describe.each(backends)("lead store ($name)", (backend) => {
     expect(await store.makeBacklogDue(null)).toBe(5);
     const due = (await claim(store, "worker-b")).map((lead) => lead.id);
     // A redirect, 401 and 410 refuse every post, whatever the lead: due too.
-    expect(new Set(due)).toEqual(new Set([unreachable!.id, overloaded!.id, redirected!.id, unauthorized!.id, gone!.id]));
+    expect(new Set(due)).toEqual(
+      new Set([unreachable!.id, overloaded!.id, redirected!.id, unauthorized!.id, gone!.id]),
+    );
     // A 429 (with or without Retry-After) and a 503 with one limit the rate: their leads wait for the time given.
     for (const waiting of [rejected, held, throttled]) {
       expect(await store.get(waiting!.id)).toMatchObject({ nextAttemptAt: later(599_000).toISOString() });
