@@ -51,6 +51,12 @@ test("a category toggles its whole tag group, mirrored in the address", async ({
   await expect(page).toHaveURL(/\/gallery$/);
   await expect(page.getByRole("figure")).toHaveCount(12);
   for (const box of await page.getByRole("checkbox").all()) await expect(box).not.toBeChecked();
+  // The last filter turned off is the gallery's own address, with no empty parameter.
+  await tap(exterior);
+  await expect(page).toHaveURL(/\/gallery\?tags=ext$/);
+  await tap(exterior);
+  await expect(page).toHaveURL(/\/gallery$/);
+  await expect(page.getByRole("figure")).toHaveCount(12);
 });
 
 test("a pressed filter shows as pressed in the click's own task, before its list is asked for", async ({ page }) => {
