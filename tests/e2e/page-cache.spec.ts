@@ -209,10 +209,14 @@ test("200 requests with made-up parameters render only the few pages they name, 
   // Each address's redirects end in one page answered 200.
   await expect.poll(() => requestLines().filter((line) => line.status === 200).length).toBe(targets.length);
   const lines = requestLines();
-  const rendered = lines.filter((line) => line.pageCache === "miss" || line.pageCache === "refresh");
-  expect(rendered.filter((line) => line.status === 200)).toEqual([]);
-  expect(rendered.every((line) => line.status === 302)).toBe(true);
-  expect(lines.filter((line) => line.status === 200).every((line) => line.pageCache === "hit")).toBe(true);
+  // No page rendered for them: every page answered was sent from memory, but for the re-render a kept
+  // page gets when it is 30 s old (a slow machine may outlast that), once per page at most.
+  const pagesRendered = lines.filter((line) => line.status === 200 && line.pageCache !== "hit");
+  expect(pagesRendered.filter((line) => line.pageCache !== "refresh")).toEqual([]);
+  expect(pagesRendered.length).toBeLessThanOrEqual(named.length);
+  // The other `miss`es are a list's page past its last: its loaders ran, and answered with a redirect.
+  const loadersOnly = lines.filter((line) => line.pageCache === "miss");
+  expect(loadersOnly.every((line) => line.status === 302)).toBe(true);
 
   // Every page kept before is kept still.
   for (const path of named) {
@@ -239,7 +243,7 @@ test.describe("an inline script its render did not write", () => {
     expect(planted.status()).toBe(200);
     const rendered = await request.get(address);
     expect(await rendered.text()).toContain(PLANTED_SCRIPT);
-    const warning = /The page of \/privacy \(\/privacy\) holds an inline script its render did not write/g;
+    const warning = /The page of \/privacy \(\/privacy\) holds an inline script its render did not write/;
     // Settled: either kept (and sent from memory), or not kept and said so.
     await expect
       .poll(async () => {
@@ -268,7 +272,7 @@ test.describe("an inline script its render did not write", () => {
     }
     // The page's own scripts run: it hydrates.
     await waitForHydration(page);
-    expect(isolatedSite.output().match(warning)).toHaveLength(1);
+    expect(isolatedSite.output().match(new RegExp(warning, "g"))).toHaveLength(1);
     // Another page, without it, is kept as ever.
     await untilCached(request, `${isolatedSite.url}/terms`);
   });
