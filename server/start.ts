@@ -42,6 +42,7 @@ import { gracefulClose, SHUTDOWN_GRACE_MS } from "./shutdown.ts";
 import { contentfulWebhook } from "./content-webhook.ts";
 import { previewKeys, previewRoutes } from "./preview.ts";
 import { createTestReset } from "./test-reset.ts";
+import { createScriptPlanting } from "./test-planted-script.ts";
 
 /**
  * The production server (and, with Vite's middleware, the development server): parses the
@@ -251,6 +252,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     integrations.events.config.publicUrl.startsWith("http:") ? originOf(integrations.events.config.publicUrl) : null,
   ].filter((origin): origin is string => origin !== null);
 
+  const scriptPlanting = env.TEST_RESET_ROUTE ? createScriptPlanting() : undefined;
   const startedAt = Date.now();
   const app = createApp({
     context,
@@ -293,9 +295,11 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
             () => context.services.eventCovers.clear(),
             () => context.services.leads.resetLimit(),
             () => pageCache?.purge(),
+            () => scriptPlanting?.clear(),
           ],
         })
       : undefined,
+    scriptPlanting,
     logger,
     preview,
     previewContext,

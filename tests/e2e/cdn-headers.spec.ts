@@ -38,6 +38,17 @@ test("every kind of answer carries the Cache-Control docs/deploy.md's CDN table 
     expect(await ask(spelling), spelling).toMatchObject({ status: 301, cacheControl: "public, max-age=3600" });
   }
   expect((await ask("/Coworking?utm_source=news")).location).toBe("/coworking?utm_source=news");
+  // Another spelling of a value a page reads, likewise; a list's page past its last, for a minute.
+  expect(await ask("/gallery?tags=EXT&page=01")).toMatchObject({
+    status: 301,
+    cacheControl: "public, max-age=3600",
+    location: "/gallery?tags=ext",
+  });
+  expect(await ask("/blog?page=9")).toMatchObject({
+    status: 302,
+    cacheControl: "public, max-age=60",
+    location: "/blog?page=2",
+  });
 
   // Browsers that ask for /favicon.ico get the SVG icon.
   expect(await ask("/favicon.ico")).toMatchObject({

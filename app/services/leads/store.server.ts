@@ -26,8 +26,9 @@ export type LeadStatus = "pending" | "delivered" | "spam";
  * Why the last post of a lead failed, which decides what happens next (delivery.server.ts):
  * - `unavailable`: no answer, 408, or a 5xx without Retry-After (503 with one is rate limiting);
  * - `refused`: the endpoint refused posts as a whole, whatever the lead: a redirect, 401, 403, 404,
- *   405, 410 (a URL or secret being fixed, an integration switched off), or 429 without Retry-After;
- * - `rate-limited`: 429 or 503 with Retry-After: the wait is the webhook's to say (a hold, for every instance);
+ *   405, 410 (a URL or secret being fixed, an integration switched off);
+ * - `rate-limited`: any 429, or a 503 with Retry-After: a hold for every instance, as long as the webhook
+ *   says (a 429 without Retry-After: `DEFAULT_RATE_LIMIT_PAUSE_MS`, delivery.server.ts);
  * - `rejected`: another 4xx, about this lead (its content): it keeps its backoff;
  * - `failed`: anything else (a status no webhook should answer).
  * When the webhook accepts a post again, every lead waiting after `unavailable`, `refused` or `failed`
@@ -240,13 +241,13 @@ export function isRejection(status: number | null): boolean {
 
 /**
  * What a failed post's answer means (see `FailureKind`): null for no answer. `retryAfter`: whether the
- * answer carried a usable Retry-After (it counts on 429 and 503 only).
+ * answer carried a usable Retry-After (it counts on a 503 only: a 429 is rate limiting with or without).
  */
 export function failureKindOf(status: number | null, retryAfter = false): FailureKind {
   if (status === null || status === 408) return "unavailable";
-  if ((status === 429 || status === 503) && retryAfter) return "rate-limited";
+  if (status === 429 || (status === 503 && retryAfter)) return "rate-limited";
   if (status >= 500) return "unavailable";
-  if (status === 429 || ENDPOINT_REFUSALS.has(status) || (status >= 300 && status < 400)) return "refused";
+  if (ENDPOINT_REFUSALS.has(status) || (status >= 300 && status < 400)) return "refused";
   return isRejection(status) ? "rejected" : "failed";
 }
 

@@ -222,17 +222,18 @@ describe.each(backends)("lead store ($name)", (backend) => {
     await store.markDelivered(healthy!.id);
     clock = later(1_000);
 
-    expect(await store.makeBacklogDue(null)).toBe(6);
+    expect(await store.makeBacklogDue(null)).toBe(5);
     const due = (await claim(store, "worker-b")).map((lead) => lead.id);
-    // A 429 without Retry-After, a redirect, 401 and 410 refuse every post, whatever the lead: due too.
+    // A redirect, 401 and 410 refuse every post, whatever the lead: due too.
     expect(new Set(due)).toEqual(
-      new Set([unreachable!.id, overloaded!.id, redirected!.id, throttled!.id, unauthorized!.id, gone!.id]),
+      new Set([unreachable!.id, overloaded!.id, redirected!.id, unauthorized!.id, gone!.id]),
     );
-    for (const waiting of [rejected, held]) {
+    // A 429 (with or without Retry-After) and a 503 with one limit the rate: their leads wait for the time given.
+    for (const waiting of [rejected, held, throttled]) {
       expect(await store.get(waiting!.id)).toMatchObject({ nextAttemptAt: later(599_000).toISOString() });
     }
-    expect((await store.get(held!.id))!.failureKind).toBe("rate-limited");
-    for (const refused of [throttled, redirected, unauthorized, gone]) {
+    for (const limited of [held, throttled]) expect((await store.get(limited!.id))!.failureKind).toBe("rate-limited");
+    for (const refused of [redirected, unauthorized, gone]) {
       expect((await store.get(refused!.id))!.failureKind).toBe("refused");
     }
     // A lead that got the same 422 was accepted after all: the 422 was not about the lead, so it is due too.
