@@ -689,7 +689,11 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
               key,
               value,
             ])
-          : await pool.query("UPDATE lead_settings SET value = $1 WHERE key = $2 AND value = $3", [value, key, expected]);
+          : await pool.query("UPDATE lead_settings SET value = $1 WHERE key = $2 AND value = $3", [
+              value,
+              key,
+              expected,
+            ]);
       return (rowCount ?? 0) > 0;
     },
 
