@@ -16,7 +16,7 @@ export function SubscribeLink({ tone = "quiet" }: { tone?: "quiet" | "solid" }) 
       className={
         tone === "solid"
           ? "inline-flex min-h-11 items-center gap-2 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-brand-600"
-          : "inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 font-semibold text-brand-700 hover:bg-brand-50"
+          : "inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-700 hover:text-brand-600"
       }
     >
       <CalendarSync aria-hidden="true" className="size-4" />
@@ -49,8 +49,8 @@ export function CalendarSubscribe() {
         </a>
       </div>
       <p className="mt-2 text-sm leading-relaxed text-muted">
-        Your calendar then keeps every event up to date, moves and cancellations included. In another app, add a
-        calendar by address:{" "}
+        Subscribe once and your calendar follows every change: a moved event moves, a cancelled one says so. In another
+        calendar app, add a calendar by its address:{" "}
         <a
           href={address}
           className="break-all font-medium text-brand-700 underline underline-offset-2 hover:text-brand-600"
