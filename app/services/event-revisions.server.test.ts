@@ -3,7 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { SiteEvent } from "~/lib/events";
-import { createEventRevisions, nextSequence, REVISION_PREFIX, type RevisionStore } from "./event-revisions.server";
+import {
+  createEventRevisions,
+  nextSequence,
+  REVISION_PREFIX,
+  type RevisionStore,
+  revisionTime,
+} from "./event-revisions.server";
 import { type LeadStore, openLeadStore } from "./leads";
 
 const event: SiteEvent = {
@@ -146,5 +152,17 @@ describe("nextSequence", () => {
     expect(nextSequence(null, new Date("2020-01-01T01:00:59Z"))).toBe(60);
     expect(nextSequence(60, new Date("2020-01-01T01:00:59Z"))).toBe(61);
     expect(nextSequence(1_000, new Date("2020-01-01T01:00:00Z"))).toBe(1_001);
+  });
+});
+
+describe("revisionTime", () => {
+  it("is whole seconds, and at least a second after the revision before", () => {
+    expect(revisionTime(new Date("2026-10-01T12:00:00.750Z"), null).toISOString()).toBe("2026-10-01T12:00:00.000Z");
+    expect(revisionTime(new Date("2026-10-01T12:00:00.750Z"), "2026-10-01T12:00:00.000Z").toISOString()).toBe(
+      "2026-10-01T12:00:01.000Z",
+    );
+    expect(revisionTime(new Date("2026-10-01T12:00:09.100Z"), "2026-10-01T12:00:00.000Z").toISOString()).toBe(
+      "2026-10-01T12:00:09.000Z",
+    );
   });
 });

@@ -9,7 +9,8 @@ import type { LeadStore } from "./leads";
  * service gives neither, so the site notes a fingerprint of what a subscriber sees of each event (title,
  * description, times, status, page) in the lead store's shared settings, and when the fingerprint
  * changes, the event's revision rises:
- * - LAST-MODIFIED is when the site first saw the event as it is now;
+ * - LAST-MODIFIED is when the site first saw the event as it is now (to the second, and always later
+ *   than the revision before);
  * - SEQUENCE is that moment in minutes since 2020, and always at least one more than before. It is a
  *   counter that rises with every change, and it never goes back, even if the settings are lost (a
  *   restored backup, a move to PostgreSQL): a revision made later is always a higher one.
@@ -48,6 +49,15 @@ export function nextSequence(previous: number | null, at: Date): number {
   return previous === null ? minutes : Math.max(previous + 1, minutes);
 }
 
+/**
+ * When a revision was made, in whole seconds (what LAST-MODIFIED carries), and at least a second after
+ * the one before it, so that LAST-MODIFIED rises with every change as SEQUENCE does.
+ */
+export function revisionTime(at: Date, previous: string | null): Date {
+  const second = Math.floor(at.getTime() / 1000) * 1000;
+  return new Date(previous === null ? second : Math.max(second, Date.parse(previous) + 1000));
+}
+
 function parse(raw: string | undefined): StoredRevision | null {
   if (raw === undefined) return null;
   try {
@@ -64,7 +74,7 @@ export function createEventRevisions({ store, now = () => new Date() }: { store:
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const stored = parse(current);
       if (stored?.fingerprint === fingerprint) return { sequence: stored.sequence, modifiedAt: stored.modifiedAt };
-      const at = now();
+      const at = revisionTime(now(), stored?.modifiedAt ?? null);
       const next: StoredRevision = {
         fingerprint,
         sequence: nextSequence(stored?.sequence ?? null, at),
