@@ -3,11 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseFeed } from "feedsmith";
 import ICAL from "ical.js";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type EventsStandIn, startEventsStandIn } from "../../demo/events.ts";
 import type { BlogPost } from "~/lib/cms-types";
 import type { SiteEvent } from "~/lib/events";
 import { assertWellFormedXml } from "../../tests/support/well-formed-xml";
+import { createCache } from "./cache.server";
 import { createEventRevisions } from "./event-revisions.server";
+import { createEventsService } from "./events.server";
 import { createFeedCache, type FeedLookup } from "./feed-cache.server";
 import { createFeedService } from "./feeds.server";
 import { type LeadStore, openLeadStore } from "./leads";
@@ -261,5 +264,94 @@ describe("the events calendar", () => {
   it("drops a cancelled event once it has ended", async () => {
     eventsAnswer = async () => [event("called-off-now", -1 / 24, 0.5, { cancelled: true })];
     expect(readCalendar(await body(feedService().service.eventsCalendar()))).toEqual([]);
+  });
+});
+
+describe("the events calendar against the events service's stand-in, over HTTP", () => {
+  let standIn: EventsStandIn;
+  const quiet = { warn: () => {}, error: () => {} };
+  beforeAll(async () => {
+    standIn = await startEventsStandIn({
+      clientId: "feeds-client",
+      clientSecret: "feeds-secret",
+      space: "feeds-hub",
+      coversDir: path.join(tmpdir(), "no-covers"),
+      now: () => now,
+    });
+  });
+  afterAll(() => standIn.close());
+  afterEach(() => {
+    standIn.faults.clear();
+    standIn.restoreEvents();
+  });
+
+  /** The site's events service as configured for a live service, its cache never fresh, so every render asks. */
+  function liveFeeds() {
+    const events = createEventsService({
+      apiUrl: standIn.url,
+      clientId: standIn.clientId,
+      clientSecret: standIn.clientSecret,
+      space: standIn.space,
+      publicUrl: "https://events.example.org",
+      cache: createCache({
+        freshMs: 0,
+        staleIfErrorMs: 0,
+        waitMs: 4_000,
+        retryAfterFailureMs: 0,
+        maxEntries: 10,
+        // A second passes between any two looks, so no answer is ever fresh.
+        now: (() => {
+          let clock = 0;
+          return () => (clock += 1_000);
+        })(),
+      }),
+      log: quiet,
+    });
+    const cache = createFeedCache({ maxEntries: 10, maxAgeMs: 0, log: quiet });
+    const service = createFeedService({
+      content: { getLatestBlogPosts: async () => [], getBlogPosts: async () => [] },
+      events,
+      revisions: createEventRevisions({ store, now: () => now }),
+      cache,
+      siteUrl: SITE,
+      timeZone: "America/Chicago",
+      now: () => now,
+      log: quiet,
+    });
+    return service;
+  }
+
+  it("marks a cancellation, and sends the last good calendar while the service fails or lists nothing", async () => {
+    const service = liveFeeds();
+    const first = await service.eventsCalendar();
+    if (first.status !== "ok") throw new Error(first.status);
+    const listed = readCalendar(first.feed.body);
+    expect(listed.length).toBeGreaterThan(5);
+
+    const target = standIn.events().find((item) => item.slug === "tech-meetup")!;
+    standIn.editEvent(target.uuid, { cancelled: true });
+    const cancelled = await service.eventsCalendar();
+    if (cancelled.status !== "ok") throw new Error(cancelled.status);
+    const uid = `${target.uuid}@hub.example.org`;
+    const before = listed.find((item) => item.uid === uid)!;
+    const after = readCalendar(cancelled.feed.body).find((item) => item.uid === uid)!;
+    expect(after.component.getFirstPropertyValue("status")).toBe("CANCELLED");
+    expect(after.sequence).toBeGreaterThan(before.sequence);
+
+    standIn.faults.add({ pathIncludes: "/events", status: 503, body: { error: "unavailable" } });
+    expect(await service.eventsCalendar()).toEqual({ ...cancelled, stale: true });
+    standIn.faults.clear();
+    standIn.faults.add({ pathIncludes: "/events", status: 200, body: { data: [] } });
+    expect(await service.eventsCalendar()).toEqual({ ...cancelled, stale: true });
+    standIn.faults.clear();
+    expect(await service.eventsCalendar()).toEqual({ ...cancelled, stale: false });
+  });
+
+  it("is unavailable, not empty, when the service never answered: no token, or no list", async () => {
+    standIn.faults.add({ pathIncludes: "/v1/authenticate", status: 401, body: { error: "invalid_client" } });
+    expect(await liveFeeds().eventsCalendar()).toEqual({ status: "unavailable" });
+    standIn.faults.clear();
+    standIn.faults.add({ pathIncludes: "/events", status: 500, rawBody: "<html>oops</html>" });
+    expect(await liveFeeds().eventsCalendar()).toEqual({ status: "unavailable" });
   });
 });
