@@ -52,7 +52,7 @@ export function CalendarSubscribe() {
         Subscribe once and your calendar follows every change: a moved event moves, a cancelled one says so. In another
         calendar app, add a calendar by its address:{" "}
         <a
-          href={address}
+          href={EVENTS_CALENDAR_PATH}
           className="break-all font-medium text-brand-700 underline underline-offset-2 hover:text-brand-600"
         >
           {address}
