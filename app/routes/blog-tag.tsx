@@ -16,6 +16,7 @@ import { redirectPastLastPage } from "~/loaders/paging.server";
 import { BLOG_PAGE_SIZE } from "~/services/content";
 import type { RouteHandle } from "~/lib/route-handle";
 import { blogTagPath } from "~/lib/blog-paths";
+import { blogTagFeedPath } from "~/lib/feed-paths";
 
 /**
  * Posts with one tag (/blog/tag/{tag}), where the brief's tag links lead (docs/decisions.md#departures-from-the-brief).
@@ -54,14 +55,27 @@ function tagHeading(tag: string): string {
   return `Posts tagged “${tag}”`;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, params, matches }) =>
-  pageMeta({
+export const meta: Route.MetaFunction = ({ loaderData, params, matches }) => [
+  ...pageMeta({
     title: tagHeading(params.tag),
     description: `Posts from the ${site.name} blog tagged “${params.tag}”.`,
     path: blogTagPath(params.tag),
     matches,
     noIndex: loaderData?.list.status !== "ok",
-  });
+  }),
+  // The tag's own feed, beside the blog's that every page links (root.tsx).
+  ...(loaderData?.list.status === "ok"
+    ? [
+        {
+          tagName: "link",
+          rel: "alternate",
+          type: "application/atom+xml",
+          href: blogTagFeedPath(params.tag),
+          title: `${site.name} blog: ${tagHeading(params.tag)}`,
+        },
+      ]
+    : []),
+];
 
 export default function BlogTagPage({ loaderData }: Route.ComponentProps) {
   const { tag, hero, list } = loaderData;

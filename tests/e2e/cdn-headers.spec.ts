@@ -71,6 +71,20 @@ test("every kind of answer carries the Cache-Control docs/deploy.md's CDN table 
   expect(await ask("/event-covers/no-such-event-480.webp")).toMatchObject({ status: 404, cacheControl: "no-store" });
   expect(await ask("/event-covers/oops")).toMatchObject({ status: 404, cacheControl: "no-store" });
 
+  // The feeds: kept for 5 minutes, then revalidated by their tag; a 304 says the same.
+  for (const feed of ["/blog/feed.xml", "/blog/tag/community/feed.xml", "/events.ics"]) {
+    const answer = await ask(feed);
+    expect(answer, feed).toMatchObject({ status: 200, cacheControl: "public, max-age=300" });
+    const response = await fetch(`${isolatedSite.url}${feed}`);
+    await response.arrayBuffer();
+    const etag = response.headers.get("etag")!;
+    expect(await ask(feed, { headers: { "If-None-Match": etag } }), feed).toMatchObject({
+      status: 304,
+      cacheControl: "public, max-age=300",
+    });
+  }
+  expect(await ask("/blog/tag/no-such-tag/feed.xml")).toMatchObject({ status: 404, cacheControl: "no-store" });
+
   // A page that does not exist.
   expect(await ask("/no-such-page")).toMatchObject({ status: 404, cacheControl: "no-store" });
 });

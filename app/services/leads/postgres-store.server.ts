@@ -680,6 +680,29 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
       return rows[0]!.value;
     },
 
+    async readSettings(prefix) {
+      const { rows } = await pool.query<{ key: string; value: string }>(
+        "SELECT key, value FROM lead_settings WHERE starts_with(key, $1)",
+        [prefix],
+      );
+      return new Map(rows.map(({ key, value }) => [key, value]));
+    },
+
+    async swapSetting(key, expected, value) {
+      const { rowCount } =
+        expected === null
+          ? await pool.query("INSERT INTO lead_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING", [
+              key,
+              value,
+            ])
+          : await pool.query("UPDATE lead_settings SET value = $1 WHERE key = $2 AND value = $3", [
+              value,
+              key,
+              expected,
+            ]);
+      return (rowCount ?? 0) > 0;
+    },
+
     async claimPeriodicTask(name, everyMs) {
       const at = now();
       const { rowCount } = await pool.query(

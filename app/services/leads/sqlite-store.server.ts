@@ -370,6 +370,8 @@ function sqliteStore(db: DatabaseSync, file: string, now: () => Date): LeadStore
     ),
     makeSetting: db.prepare("INSERT INTO lead_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING"),
     readSetting: db.prepare("SELECT value FROM lead_settings WHERE key = ?"),
+    settingsFrom: db.prepare("SELECT key, value FROM lead_settings WHERE substr(key, 1, ?) = ?"),
+    swapSetting: db.prepare("UPDATE lead_settings SET value = ? WHERE key = ? AND value = ?"),
     claimTask: db.prepare(
       `INSERT INTO lead_settings (key, value) VALUES (?, ?)
        ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE value <= ?
@@ -632,6 +634,18 @@ function sqliteStore(db: DatabaseSync, file: string, now: () => Date): LeadStore
       const key = `secret:${name}`;
       await write("makeSetting", key, make());
       return one<{ value: string }>("readSetting", key)!.value;
+    },
+
+    async readSettings(prefix) {
+      const found = await withBusyRetry(
+        () => statements.settingsFrom.all(prefix.length, prefix) as { key: string; value: string }[],
+      );
+      return new Map(found.map(({ key, value }) => [key, value]));
+    },
+
+    async swapSetting(key, expected, value) {
+      if (expected === null) return (await write("makeSetting", key, value)) > 0;
+      return (await write("swapSetting", value, key, expected)) > 0;
     },
 
     async claimPeriodicTask(name, everyMs) {

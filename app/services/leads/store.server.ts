@@ -208,6 +208,16 @@ export interface LeadStore {
    */
   sharedSecret(name: string, make: () => string): Promise<string>;
   /**
+   * Small values every instance shares, kept beside the secrets (e.g. the events calendar's revisions,
+   * app/services/event-revisions.server.ts): those whose key starts with `prefix`.
+   */
+  readSettings(prefix: string): Promise<Map<string, string>>;
+  /**
+   * Sets a shared value only if it is still `expected` (null: only if there is none yet); false when
+   * another writer came first, so the caller reads it again.
+   */
+  swapSetting(key: string, expected: string | null, value: string): Promise<boolean>;
+  /**
    * Claims a task that one instance runs once per `everyMs` (the daily retention): true for the one
    * instance whose claim came first since the last run, false for the rest.
    */

@@ -511,6 +511,27 @@ describe.each(backends)("lead store ($name)", (backend) => {
     expect(await second.sharedSecret("other", () => "secret-three")).toBe("secret-three");
   });
 
+  it("shares small values by prefix, each changed only by a writer who saw its current value", async () => {
+    const first = await open();
+    const second = await open();
+    expect(await first.swapSetting("event-revision:a", null, "one")).toBe(true);
+    expect(await second.swapSetting("event-revision:a", null, "other")).toBe(false);
+    expect(await second.swapSetting("event-revision:a", "stale", "other")).toBe(false);
+    expect(await second.swapSetting("event-revision:a", "one", "two")).toBe(true);
+    expect(await first.swapSetting("event-revision:a", "one", "three")).toBe(false);
+    expect(await first.swapSetting("event-revision:b_%", null, "b")).toBe(true);
+    await first.sharedSecret("form-token", () => "secret");
+    // A prefix is plain text: "_" and "%" match only themselves.
+    expect(await second.readSettings("event-revision:")).toEqual(
+      new Map([
+        ["event-revision:a", "two"],
+        ["event-revision:b_%", "b"],
+      ]),
+    );
+    expect(await second.readSettings("event-revision:b_")).toEqual(new Map([["event-revision:b_%", "b"]]));
+    expect(await second.readSettings("event-revision:_")).toEqual(new Map());
+  });
+
   it("gives a periodic task to one claim per period", async () => {
     const first = await open();
     const second = await open();
