@@ -11,6 +11,18 @@ function problemsOf(source: Record<string, string>): string[] {
   throw new Error("expected parseEnv to fail");
 }
 
+/** Every variable production mode requires, set. */
+const PRODUCTION_ENV = {
+  SITE_MODE: "production",
+  SITE_URL: "https://hub.example.org",
+  CONTENTFUL_SPACE_ID: "space",
+  CONTENTFUL_ACCESS_TOKEN: "token",
+  EVENTS_CLIENT_ID: "id",
+  EVENTS_CLIENT_SECRET: "secret",
+  EVENTS_SPACE: "hub",
+  BOOKING_WIDGET_URL: "https://booking.example.com",
+};
+
 describe("parseEnv", () => {
   it("applies the documented defaults to an empty environment", () => {
     const env = parseEnv({});
@@ -31,20 +43,10 @@ describe("parseEnv", () => {
   });
 
   it("listens on loopback in demo mode and on every interface in production, unless HOST says otherwise", () => {
-    const production = {
-      SITE_MODE: "production",
-      SITE_URL: "https://hub.example.org",
-      CONTENTFUL_SPACE_ID: "space",
-      CONTENTFUL_ACCESS_TOKEN: "token",
-      EVENTS_CLIENT_ID: "id",
-      EVENTS_CLIENT_SECRET: "secret",
-      EVENTS_SPACE: "hub",
-      BOOKING_WIDGET_URL: "https://booking.example.org",
-    };
     expect(parseEnv({ SITE_MODE: "demo" }).HOST).toBe("127.0.0.1");
-    expect(parseEnv(production).HOST).toBe("0.0.0.0");
+    expect(parseEnv(PRODUCTION_ENV).HOST).toBe("0.0.0.0");
     expect(parseEnv({ HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
-    expect(parseEnv({ ...production, HOST: "10.0.0.5" }).HOST).toBe("10.0.0.5");
+    expect(parseEnv({ ...PRODUCTION_ENV, HOST: "10.0.0.5" }).HOST).toBe("10.0.0.5");
     expect(parseEnv({ HOST: "  " }).HOST).toBe("127.0.0.1");
   });
 
@@ -154,41 +156,21 @@ describe("parseEnv", () => {
   });
 
   it("serves the tests' reset only when TEST_RESET_ROUTE says so, and never in production", () => {
-    const live = {
-      SITE_MODE: "production",
-      SITE_URL: "https://hub.example.org",
-      CONTENTFUL_SPACE_ID: "space",
-      CONTENTFUL_ACCESS_TOKEN: "token",
-      EVENTS_CLIENT_ID: "id",
-      EVENTS_CLIENT_SECRET: "secret",
-      EVENTS_SPACE: "hub",
-      BOOKING_WIDGET_URL: "https://booking.example.com",
-    };
     expect(parseEnv({}).TEST_RESET_ROUTE).toBe(false);
-    expect(parseEnv(live).TEST_RESET_ROUTE).toBe(false);
+    expect(parseEnv(PRODUCTION_ENV).TEST_RESET_ROUTE).toBe(false);
     expect(parseEnv({ TEST_RESET_ROUTE: "true" }).TEST_RESET_ROUTE).toBe(true);
     expect(problemsOf({ TEST_RESET_ROUTE: "yes" })).toEqual(["TEST_RESET_ROUTE: must be true or false"]);
-    expect(problemsOf({ ...live, TEST_RESET_ROUTE: "true" })).toEqual([
+    expect(problemsOf({ ...PRODUCTION_ENV, TEST_RESET_ROUTE: "true" })).toEqual([
       "TEST_RESET_ROUTE: the end-to-end tests' reset; never set when SITE_MODE=production",
     ]);
   });
 
   it("in production, refuses a plain-http lead webhook outside loopback", () => {
-    const live = {
-      SITE_MODE: "production",
-      SITE_URL: "https://hub.example.org",
-      CONTENTFUL_SPACE_ID: "space",
-      CONTENTFUL_ACCESS_TOKEN: "token",
-      EVENTS_CLIENT_ID: "id",
-      EVENTS_CLIENT_SECRET: "secret",
-      EVENTS_SPACE: "hub",
-      BOOKING_WIDGET_URL: "https://booking.example.com",
-    };
-    expect(parseEnv(live).LEAD_WEBHOOK_URL).toBeUndefined();
-    expect(problemsOf({ ...live, LEAD_WEBHOOK_URL: "http://hooks.example.com/lead" })).toEqual([
+    expect(parseEnv(PRODUCTION_ENV).LEAD_WEBHOOK_URL).toBeUndefined();
+    expect(problemsOf({ ...PRODUCTION_ENV, LEAD_WEBHOOK_URL: "http://hooks.example.com/lead" })).toEqual([
       "LEAD_WEBHOOK_URL: must be an https URL when SITE_MODE=production (leads carry personal data)",
     ]);
-    expect(parseEnv({ ...live, LEAD_WEBHOOK_URL: "http://127.0.0.1:9000/lead" }).LEAD_WEBHOOK_URL).toBe(
+    expect(parseEnv({ ...PRODUCTION_ENV, LEAD_WEBHOOK_URL: "http://127.0.0.1:9000/lead" }).LEAD_WEBHOOK_URL).toBe(
       "http://127.0.0.1:9000/lead",
     );
     expect(parseEnv({ LEAD_WEBHOOK_URL: "http://hooks.example.com/lead" }).LEAD_WEBHOOK_URL).toBeDefined();

@@ -9,6 +9,7 @@ import { createFormTokens } from "../../app/services/leads/form-token.server.ts"
 import { startWebhookSink, type WebhookSink } from "../../demo/webhook.ts";
 import { formTokenIn, renderedFormToken, TEST_FORM_TOKEN_SECRET } from "../support/form-token.ts";
 import { expect, test, waitForHydration } from "./support/fixtures";
+import { contactFormBody } from "../support/contact-form.ts";
 import { type SpawnedSite, spawnSite } from "./support/spawn-site";
 
 /**
@@ -120,19 +121,6 @@ function details(index: number, who: "bot" | "person") {
 
 type Details = ReturnType<typeof details>;
 
-function formBody(fields: Details, extra: Record<string, string>): URLSearchParams {
-  const body = new URLSearchParams({
-    name: fields.name,
-    email: fields.email,
-    phone: fields.phone,
-    referralSource: fields.referralSource,
-    "bot-field": "",
-    ...extra,
-  });
-  for (const interest of fields.interests) body.append("interests", interest);
-  return body;
-}
-
 let site: SpawnedSite;
 let sink: WebhookSink;
 let dataDir: string;
@@ -159,7 +147,7 @@ async function post(route: Route, fields: Details, extra: Record<string, string>
   const response = await fetch(`${site.url}${route === "form" ? "/contact" : "/contact.data"}`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: formBody(fields, extra),
+    body: contactFormBody(fields, extra),
   });
   const text = await response.text();
   expect(response.status, `${fields.email}: ${text.slice(0, 200)}`).toBe(200);
@@ -956,7 +944,7 @@ test("the form token's secret stays on the server: the stored one and FORM_TOKEN
     const answer = await (
       await fetch(`${own.url}/contact.data`, {
         method: "POST",
-        body: formBody(details(9_000, "person"), { submissionId: token! }),
+        body: contactFormBody(details(9_000, "person"), { submissionId: token! }),
       })
     ).text();
     const clientDir = path.resolve("build/client");

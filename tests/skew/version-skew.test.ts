@@ -32,6 +32,7 @@ import { buildPreviousRelease, previousReleaseCommit } from "../../scripts/previ
 import { chromiumFlags, headlessShellPath } from "../../scripts/chromium-path.js";
 import { previewKeys, previewLink } from "../../server/preview.ts";
 import { E2E_PREVIEW_TOKEN, liveContentEnv, startTestContentService } from "../e2e/support/content-stand-in.ts";
+import { contactFormBody } from "../support/contact-form.ts";
 import { type SpawnedSite, spawnSite } from "../e2e/support/spawn-site.ts";
 import { formTokenIn } from "../support/form-token.ts";
 import { startTestDatabase, type TestDatabase } from "../support/postgres.ts";
@@ -122,19 +123,6 @@ function person(label: string, name = "Jordan Reyes") {
 }
 type Person = ReturnType<typeof person>;
 
-function formBody(who: Person, extra: Record<string, string>): URLSearchParams {
-  const body = new URLSearchParams({
-    name: who.name,
-    email: who.email,
-    phone: who.phone,
-    referralSource: who.referralSource,
-    "bot-field": "",
-    ...extra,
-  });
-  for (const interest of who.interests) body.append("interests", interest);
-  return body;
-}
-
 /** The form token of a contact page rendered by `origin`. */
 async function pageToken(origin: string): Promise<string> {
   const token = formTokenIn(await (await fetch(`${origin}/contact`)).text());
@@ -152,7 +140,7 @@ async function post(origin: string, route: Route, who: Person, extra: Record<str
   const response = await fetch(`${origin}${route === "form" ? "/contact" : "/contact.data"}`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: formBody(who, extra),
+    body: contactFormBody(who, extra),
   });
   const text = await response.text();
   assert.equal(response.status, 200, `${who.email} to ${origin}: ${text.slice(0, 300)}`);
