@@ -24,7 +24,7 @@ const stats = (overrides: Partial<LeadStats> = {}): LeadStats => ({
 });
 
 function metricsWith(leadStats: () => Promise<LeadStats> = async () => stats(), extra = {}) {
-  return createServerMetrics({ leadStats, processMetrics: false, now: () => NOW, ...extra });
+  return createServerMetrics({ leadStats, storeWritable: () => true, processMetrics: false, now: () => NOW, ...extra });
 }
 
 /** The value of one sample line (`name{labels} value`), or undefined when the scrape has none. */
@@ -99,6 +99,33 @@ describe("the metrics of one server", () => {
     expect(onStoreError).toHaveBeenCalledTimes(2);
   });
 
+  it("says whether the store took the last write probe, and whether the instance hears purges, as each scrape finds them", async () => {
+    let writable = true;
+    let listening = true;
+    const metrics = metricsWith(undefined, { storeWritable: () => writable, purgesListening: () => listening });
+    let text = (await metrics.scrape()).body;
+    expect(sample(text, "hub_lead_store_writable")).toBe(1);
+    expect(sample(text, "hub_content_purges_listening")).toBe(1);
+    writable = false;
+    listening = false;
+    text = (await metrics.scrape()).body;
+    expect(sample(text, "hub_lead_store_writable")).toBe(0);
+    expect(sample(text, "hub_content_purges_listening")).toBe(0);
+    // Without PostgreSQL there is no connection to lose, and no series that could say so.
+    expect((await metricsWith().scrape()).body).not.toContain("hub_content_purges_listening");
+  });
+
+  it("counts contact submissions by outcome, every outcome present from the start", async () => {
+    const metrics = metricsWith();
+    metrics.contactSubmission("stored");
+    metrics.contactSubmission("failed");
+    const text = (await metrics.scrape()).body;
+    expect(sample(text, 'hub_contact_submissions_total{outcome="stored"}')).toBe(1);
+    expect(sample(text, 'hub_contact_submissions_total{outcome="failed"}')).toBe(1);
+    expect(sample(text, 'hub_contact_submissions_total{outcome="held"}')).toBe(0);
+    expect(text).not.toContain('hub_contact_submissions_total{outcome="delivered"}');
+  });
+
   it("counts posts by outcome (every outcome present from the start) and times deliveries", async () => {
     const metrics = metricsWith();
     let text = (await metrics.scrape()).body;
@@ -148,7 +175,7 @@ describe("the metrics of one server", () => {
   });
 
   it("includes the process metrics: event loop lag and heap", async () => {
-    const metrics = createServerMetrics({ leadStats: async () => stats() });
+    const metrics = createServerMetrics({ leadStats: async () => stats(), storeWritable: () => true });
     const text = (await metrics.scrape()).body;
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
     expect(text).toMatch(/^nodejs_heap_size_used_bytes \d/m);
