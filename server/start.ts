@@ -386,6 +386,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
       store: leadStore,
       retentionDays: env.LEAD_RETENTION_DAYS,
       instance: `${hostname()}:${process.pid}`,
+      leftovers: { dataDir: path.resolve(env.DATA_DIR), usesPostgres: Boolean(env.DATABASE_URL) },
     });
     console.log(
       env.FORM_TOKEN_SECRET
