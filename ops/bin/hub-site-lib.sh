@@ -23,6 +23,8 @@ load_settings() {
   HUB_SITE_DATA_VOLUME=${HUB_SITE_DATA_VOLUME:-hub-data}
   HUB_SITE_PUBLISH=${HUB_SITE_PUBLISH:-127.0.0.1:3000:3000}
   HUB_SITE_READY_SECONDS=${HUB_SITE_READY_SECONDS:-60}
+  HUB_SITE_COMPOSE_DIR=${HUB_SITE_COMPOSE_DIR:-}
+  HUB_SITE_COMPOSE_SERVICES=${HUB_SITE_COMPOSE_SERVICES:-site-a site-b}
   HUB_SITE_STATE_DIR=${HUB_SITE_STATE_DIR:-/var/lib/hub-site}
   HUB_SITE_BACKUP_DIR=${HUB_SITE_BACKUP_DIR:-/var/backups/hub-site}
   HUB_SITE_BACKUP_KEEP_DAYS=${HUB_SITE_BACKUP_KEEP_DAYS:-30}
@@ -66,16 +68,40 @@ releases() {
   ' "$DEPLOY_HISTORY"
 }
 
-# Replaces the site's container with $HUB_SITE_IMAGE_NAME:<tag>, notes it in the deploy history as
-# <action> (run or rollback) and waits until it answers /readyz.
+# Waits until `<command…> node -e <probe>` (a docker exec into an instance) says /readyz answers 200,
+# for HUB_SITE_READY_SECONDS; a 503 (the lead store refuses writes) ends the wait at once.
+wait_until_ready() {
+  local what=$1 waited=0 answer
+  shift
+  while :; do
+    answer=0
+    "$@" node -e \
+      "fetch('http://127.0.0.1:' + process.env.PORT + '/readyz').then((r) => process.exit(r.ok ? 0 : r.status === 503 ? 3 : 2), () => process.exit(2))" \
+      >/dev/null 2>&1 || answer=$?
+    [ "$answer" -eq 0 ] && return 0
+    [ "$answer" -eq 3 ] && fail "$what answers /readyz with 503: its lead store refuses writes. To go back: hub-site-rollback."
+    [ "$waited" -lt "$HUB_SITE_READY_SECONDS" ] ||
+      fail "$what does not answer /readyz after $waited s (docker logs shows why). To go back: hub-site-rollback."
+    sleep 2
+    waited=$((waited + 2))
+  done
+}
+
+# Runs $HUB_SITE_IMAGE_NAME:<tag> and notes it in the deploy history as <action> (run or rollback): in
+# place of the site's container, or, with HUB_SITE_COMPOSE_DIR, in each Compose service in turn, each
+# once the one before answers /readyz.
 run_release() {
   local tag=$1 action=$2
   local image="$HUB_SITE_IMAGE_NAME:$tag"
   [[ $tag =~ ^[A-Za-z0-9_][A-Za-z0-9_.-]*$ ]] || fail "'$tag' is not an image tag"
   docker image inspect "$image" >/dev/null 2>&1 ||
-    fail "there is no image $image on this host (build it first: docs/deploy.md); the running container is left as it is"
-  [ -r "$HUB_SITE_ENV_FILE" ] || fail "cannot read the site's variables in $HUB_SITE_ENV_FILE (HUB_SITE_ENV_FILE)"
+    fail "there is no image $image on this host (build it first: docs/deploy.md); what runs is left as it is"
   mkdir -p "$HUB_SITE_STATE_DIR"
+  if [ -n "$HUB_SITE_COMPOSE_DIR" ]; then
+    run_in_compose "$tag" "$action"
+    return
+  fi
+  [ -r "$HUB_SITE_ENV_FILE" ] || fail "cannot read the site's variables in $HUB_SITE_ENV_FILE (HUB_SITE_ENV_FILE)"
 
   if docker container inspect "$HUB_SITE_CONTAINER" >/dev/null 2>&1; then
     docker stop -t 30 "$HUB_SITE_CONTAINER" >/dev/null
@@ -89,20 +115,23 @@ run_release() {
     fail "docker run $image failed, and no site runs now.${live:+ hub-site-run $live starts the release that ran before.}"
   fi
   printf '%s %s %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$action" "$tag" >>"$DEPLOY_HISTORY"
+  wait_until_ready "$image" docker exec "$HUB_SITE_CONTAINER"
+}
 
-  local waited=0 answer
-  while :; do
-    answer=0
-    docker exec "$HUB_SITE_CONTAINER" node -e \
-      "fetch('http://127.0.0.1:' + process.env.PORT + '/readyz').then((r) => process.exit(r.ok ? 0 : r.status === 503 ? 3 : 2), () => process.exit(2))" \
-      >/dev/null 2>&1 || answer=$?
-    [ "$answer" -eq 0 ] && break
-    if [ "$waited" -ge "$HUB_SITE_READY_SECONDS" ]; then
-      local why="does not answer /readyz"
-      [ "$answer" -eq 3 ] && why="answers /readyz with 503: its lead store refuses writes"
-      fail "$image $why after $waited s. Its log: docker logs --tail 50 $HUB_SITE_CONTAINER. To go back: hub-site-rollback."
-    fi
-    sleep 2
-    waited=$((waited + 2))
+# The Compose file's services take the tag from HUB_SITE_TAG in the project's .env (docs/deploy.md).
+run_in_compose() {
+  local tag=$1 action=$2 service
+  cd "$HUB_SITE_COMPOSE_DIR" || fail "cannot enter HUB_SITE_COMPOSE_DIR ($HUB_SITE_COMPOSE_DIR)"
+  touch .env
+  if grep -q '^HUB_SITE_TAG=' .env; then
+    sed -i "s/^HUB_SITE_TAG=.*/HUB_SITE_TAG=$tag/" .env
+  else
+    printf 'HUB_SITE_TAG=%s\n' "$tag" >>.env
+  fi
+  printf '%s %s %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$action" "$tag" >>"$DEPLOY_HISTORY"
+  for service in $HUB_SITE_COMPOSE_SERVICES; do
+    docker compose up -d --no-deps --force-recreate "$service" >/dev/null
+    wait_until_ready "$service on $HUB_SITE_IMAGE_NAME:$tag (the services after it still run the release before)" \
+      docker compose exec -T "$service"
   done
 }

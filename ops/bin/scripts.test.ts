@@ -184,6 +184,29 @@ describe("the operator's scripts (ops/bin)", { timeout: 60_000 }, () => {
     ).toEqual([...SCRIPTS, "hub-site-lib.sh"].sort());
   });
 
+  it("read their settings from the file ops.env.example shows, whose values are the defaults", () => {
+    const settingsOf = (file: string) => {
+      const read = spawnSync(
+        "bash",
+        [
+          "-c",
+          `. "${path.join(bin, "hub-site-lib.sh")}" && load_settings && set | grep '^HUB_SITE_' | grep -v '^HUB_SITE_OPS_ENV='`,
+        ],
+        { env: { PATH: process.env.PATH, HUB_SITE_OPS_ENV: file }, encoding: "utf8" },
+      );
+      expect(read.status, read.stderr).toBe(0);
+      return read.stdout.split("\n").filter((line) => !line.startsWith("HUB_SITE_BACKUP_COPY="));
+    };
+    const example = path.resolve(bin, "../ops.env.example");
+    const empty = path.join(mkdtempSync(path.join(tmpdir(), "hub-ops-empty-")), "ops.env");
+    hosts.push(path.dirname(empty));
+    writeFileSync(empty, "");
+    chmodSync(empty, 0o600);
+    expect(settingsOf(example)).toEqual(settingsOf(empty));
+    expect(settingsOf(empty)).toContain("HUB_SITE_BACKUP_KEEP_DAYS=30");
+    expect(readFileSync(example, "utf8")).toMatch(/^HUB_SITE_BACKUP_COPY='rsync -a --delete "\$BACKUP_DIR"\/ /m);
+  });
+
   it("hub-site-run replaces the container with the tag's image, notes it in the deploy history and waits until it is ready", () => {
     const h = host();
     expect(ok(h.run("hub-site-run", "aaa")).stdout).toBe("hub-site:aaa runs as hub-site and is ready.\n");
@@ -246,13 +269,20 @@ describe("the operator's scripts (ops/bin)", { timeout: 60_000 }, () => {
     expect(missing.stderr).toContain("there is no image hub-site:zzz on this host");
     expect(h.calls()).toEqual([["image", "inspect", "hub-site:zzz"]]);
 
-    writeFileSync(path.join(h.dir, "docker", "readyz"), "503");
-    const refusing = h.run("hub-site-run", "bbb");
-    expect(refusing.status).toBe(1);
-    expect(refusing.stderr).toContain("hub-site:bbb answers /readyz with 503: its lead store refuses writes after 0 s");
-    expect(refusing.stderr).toContain("To go back: hub-site-rollback.");
+    writeFileSync(path.join(h.dir, "docker", "readyz"), "500");
+    const notReady = h.run("hub-site-run", "bbb");
+    expect(notReady.status).toBe(1);
+    expect(notReady.stderr).toContain("hub-site:bbb does not answer /readyz after 0 s");
+    expect(notReady.stderr).toContain("To go back: hub-site-rollback.");
     // It went live, so a rollback leaves it.
     expect(h.history().at(-1)).toMatch(/ run bbb$/);
+    // A 503 (the lead store refuses writes) ends the wait at once, however long it may be.
+    const patient = host({ HUB_SITE_READY_SECONDS: "3600" });
+    writeFileSync(path.join(patient.dir, "docker", "readyz"), "503");
+    const refusing = patient.run("hub-site-run", "aaa");
+    expect(refusing.status).toBe(1);
+    expect(refusing.stderr).toContain("hub-site:aaa answers /readyz with 503: its lead store refuses writes.");
+    expect(patient.calls().filter(([command]) => command === "exec")).toHaveLength(1);
     expect(h.run("hub-site-run", "bad tag").stderr).toContain("'bad tag' is not an image tag");
   });
 
@@ -284,6 +314,41 @@ describe("the operator's scripts (ops/bin)", { timeout: 60_000 }, () => {
     ok(h.run("hub-site-rollback"));
     ok(h.run("hub-site-rollback"));
     expect(started(h)).toEqual(["hub-site:ddd", "hub-site:aaa"]);
+  });
+
+  it("with Compose, hub-site-run and hub-site-rollback set the tag and recreate each service once the one before is ready, stopping at a 503", () => {
+    const project = mkdtempSync(path.join(tmpdir(), "hub-ops-compose-"));
+    hosts.push(project);
+    writeFileSync(path.join(project, ".env"), "COMPOSE_PROJECT_NAME=hub\nHUB_SITE_TAG=aaa\n");
+    const h = host({ HUB_SITE_COMPOSE_DIR: project });
+    const recreated = () =>
+      h.calls().flatMap((call) => (call[0] === "compose" && call[1] === "up" ? [call.slice(1).join(" ")] : []));
+    const probed = () => h.calls().flatMap((call) => (call[0] === "compose" && call[1] === "exec" ? [call[3]] : []));
+    ok(h.run("hub-site-run", "aaa"));
+    ok(h.run("hub-site-run", "bbb"));
+    expect(readFileSync(path.join(project, ".env"), "utf8")).toBe("COMPOSE_PROJECT_NAME=hub\nHUB_SITE_TAG=bbb\n");
+    expect(recreated()).toEqual([
+      "up -d --no-deps --force-recreate site-a",
+      "up -d --no-deps --force-recreate site-b",
+      "up -d --no-deps --force-recreate site-a",
+      "up -d --no-deps --force-recreate site-b",
+    ]);
+    expect(probed()).toEqual(["site-a", "site-b", "site-a", "site-b"]);
+    expect(h.calls().filter(([command]) => command === "run" || command === "stop")).toEqual([]);
+
+    h.clearCalls();
+    ok(h.run("hub-site-rollback"));
+    expect(readFileSync(path.join(project, ".env"), "utf8")).toContain("HUB_SITE_TAG=aaa\n");
+
+    // A release whose first instance answers 503: the second keeps the release before.
+    writeFileSync(path.join(h.dir, "docker", "readyz"), "503");
+    h.clearCalls();
+    const refused = h.run("hub-site-run", "ccc");
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(
+      "site-a on hub-site:ccc (the services after it still run the release before) answers /readyz with 503",
+    );
+    expect(recreated()).toEqual(["up -d --no-deps --force-recreate site-a"]);
   });
 
   it("hub-site-rollback reads the history earlier versions wrote (a tag a line)", () => {

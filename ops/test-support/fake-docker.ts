@@ -6,6 +6,7 @@
  * command (`npm run --silent leads -- …`) really runs, with plain Node on this checkout's
  * scripts/leads.ts, its mounts mapped to those folders, so backups and restores are real. The site
  * itself does not run: `/readyz` answers what $FAKE_DOCKER_ROOT/readyz says (200 when it is absent).
+ * `docker compose` recreates a service (checking the image HUB_SITE_TAG in ./.env names) and probes it.
  */
 import { spawnSync } from "node:child_process";
 import {
@@ -177,6 +178,17 @@ function main(): number {
     }
     case "run":
       return dockerRun(rest);
+    case "compose": {
+      // The Compose file's services: recreated (from the project's .env, in the working folder), probed.
+      if (rest[0] === "up" && rest.includes("--force-recreate")) {
+        const tag = /^HUB_SITE_TAG=(.*)$/m.exec(readFileSync(".env", "utf8"))?.[1];
+        if (!tag || !imageExists(`hub-site:${tag}`)) fail(`No such image: hub-site:${tag}`, 1);
+        return 0;
+      }
+      if (rest[0] === "exec" && rest[1] === "-T")
+        return runIn({ image: "", running: true, mounts: {}, env: {} }, rest.slice(3));
+      break;
+    }
     case "exec": {
       const [name, ...command] = rest;
       const box = container(name!);
