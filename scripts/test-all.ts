@@ -9,8 +9,8 @@
 //    end-to-end tests were starved).
 // 3. The background steps' output is printed as one block each when they end (not interleaved).
 // 4. The summary says how busy the machine's cores were: on a 2-core machine they are busy for most of
-//    the run (78-87% of their time in the runs measured for the README, most of it the browsers'), so
-//    the run's length follows the CPU work it does.
+//    the run, most of it the browsers' (docs/testing.md, "How long it takes"), so the run's length
+//    follows the CPU work it does.
 // Every step runs even when an earlier one failed, except those that need the build when the build
 // failed (the end-to-end, engine and cluster tests), which are reported as not run. The run ends with a
 // line per step and then each failed end-to-end test with its error's opening, and fails unless every

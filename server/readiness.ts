@@ -103,7 +103,10 @@ export function startReadinessChecks({
   const hanging = () => runningSince !== null && now() - runningSince > staleAfterMs;
   const refused = (): Readiness => ({
     status: "unavailable",
-    leads: { writable: false, problem: `the readiness check has not answered for ${Math.round(staleAfterMs / 1000)} s` },
+    leads: {
+      writable: false,
+      problem: `the readiness check has not answered for ${Math.round(staleAfterMs / 1000)} s`,
+    },
   });
 
   return {

@@ -382,7 +382,7 @@ describe("the operator's scripts (ops/bin)", { timeout: 60_000 }, () => {
     // Nothing left in the container's volume but the store itself.
     expect(readdirSync(h.dataDir).filter((name) => !name.startsWith("leads.sqlite"))).toEqual([]);
     expect(readFileSync(path.join(h.dir, "hub_backup.prom"), "utf8")).toMatch(
-      /^hub_backup_last_success_timestamp_seconds \d{10}\n[^]*^hub_backup_leads 3\n/m,
+      /^hub_backup_last_success_timestamp_seconds \d{10}\n[\s\S]*^hub_backup_leads 3\n/m,
     );
     expect(h.calls()).toEqual([
       ["exec", "hub-site", "npm", "run", "--silent", "leads", "--", "backup", `/data/${file}`],

@@ -7,7 +7,7 @@ import { liveContentEnv, liveEventsEnv } from "./support/content-stand-in";
 import { spawnSite } from "./support/spawn-site";
 
 /**
- * `GET /metrics` on a running server (docs/deploy.md, Metrics): after some traffic, the counters a
+ * `GET /metrics` on a running server (docs/operations.md, Readiness and metrics): after some traffic, the counters a
  * scrape shows have moved; without the bearer token (or with a wrong one, or on a server without
  * METRICS_TOKEN) it answers exactly what any unknown address answers, byte for byte but for what
  * differs in every answer (the date, the request id, the CSP nonce).
