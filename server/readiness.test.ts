@@ -32,10 +32,14 @@ describe("the readiness checks on a timer", () => {
     expect(checks).toBe(12);
   });
 
-  it("answer what the last check found: a store that stops taking writes within a check, and back", async () => {
+  it("answer what the last check found: a store that stops taking writes within a check, and back, said once each", async () => {
     vi.useFakeTimers();
     let answer = ok;
-    const timed = startReadinessChecks({ check: async () => answer });
+    const changes: string[] = [];
+    const timed = startReadinessChecks({
+      check: async () => answer,
+      onChange: (readiness, before) => changes.push(`${before?.status ?? "none"} → ${readiness.status}`),
+    });
     try {
       await timed.latest();
       expect(timed.storeWritable()).toBe(true);
@@ -44,9 +48,11 @@ describe("the readiness checks on a timer", () => {
       await vi.advanceTimersByTimeAsync(1_000);
       expect((await timed.latest()).status).toBe("unavailable");
       expect(timed.storeWritable()).toBe(false);
+      await vi.advanceTimersByTimeAsync(5_000);
       answer = ok;
       await vi.advanceTimersByTimeAsync(1_000);
       expect(timed.storeWritable()).toBe(true);
+      expect(changes).toEqual(["none → ok", "ok → unavailable", "unavailable → ok"]);
     } finally {
       timed.stop();
     }

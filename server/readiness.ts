@@ -39,10 +39,14 @@ export async function leadReadiness({
       },
     };
   } catch (error) {
-    console.error("Readiness: the lead store refused a write:", error);
     return {
       status: "unavailable",
-      leads: { store: store.kind, writable: false, problem: "the lead store refuses writes", worker },
+      leads: {
+        store: store.kind,
+        writable: false,
+        problem: `the lead store refuses writes: ${(error as Error).message}`,
+        worker,
+      },
     };
   }
 }
@@ -72,11 +76,14 @@ export function startReadinessChecks({
   everyMs = 1_000,
   staleAfterMs = 5_000,
   now = Date.now,
+  onChange = () => {},
 }: {
   check: () => Promise<Readiness>;
   everyMs?: number;
   staleAfterMs?: number;
   now?: () => number;
+  /** Told when a check's status differs from the last one's (the first check's too), to log it once. */
+  onChange?: (readiness: Readiness, before: Readiness | null) => void;
 }): ReadinessChecks {
   let last: Readiness | null = null;
   let runningSince: number | null = null;
@@ -85,6 +92,7 @@ export function startReadinessChecks({
 
   const run = async (): Promise<Readiness> => {
     runningSince = now();
+    const before = last;
     try {
       last = await check();
     } catch (error) {
@@ -92,6 +100,7 @@ export function startReadinessChecks({
     } finally {
       runningSince = null;
     }
+    if (last.status !== before?.status) onChange(last, before);
     if (!stopped) {
       timer = setTimeout(() => void run(), everyMs);
       timer.unref?.();

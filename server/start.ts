@@ -284,7 +284,17 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
   };
   // `/readyz` for anyone without the metrics token, and the store-writable metric, read these: one
   // check (one probe write) a second, however often they are asked.
-  const readinessChecks = startReadinessChecks({ check: checkReadiness });
+  const readinessChecks = startReadinessChecks({
+    check: checkReadiness,
+    onChange: (readiness, before) => {
+      if (!before && readiness.status === "ok") return;
+      const problem = (readiness.leads as { problem?: string } | undefined)?.problem;
+      const line = `Readiness: ${readiness.status}${before ? ` (was ${before.status})` : ""}${problem ? `: ${problem}` : ""}.`;
+      if (readiness.status === "unavailable") console.error(line);
+      else if (readiness.status === "degraded") console.warn(line);
+      else console.log(line);
+    },
+  });
 
   const startedAt = Date.now();
   const app = createApp({
