@@ -48,8 +48,8 @@ describe("the alert rules (ops/prometheus/alerts.yml)", { timeout: 60_000 }, () 
     expect(checked.output).toContain(`SUCCESS: ${alertNames.length} rules found`);
     expect(checked.status).toBe(0);
     const tested = promtool("test", "rules", ...TEST_FILES.map((file) => path.join(here, file)));
-    expect(tested.output.match(/^ {2}SUCCESS$/gm)).toHaveLength(TEST_FILES.length);
     expect(tested.status, tested.output).toBe(0);
+    expect(tested.output.match(/^ {2}SUCCESS$/gm)).toHaveLength(TEST_FILES.length);
   });
 
   it("each have a case where they fire and one where they stay quiet", () => {
