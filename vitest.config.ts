@@ -6,13 +6,7 @@ export default defineConfig({
     tsconfigPaths: true,
   },
   test: {
-    include: [
-      "app/**/*.test.{ts,tsx}",
-      "server/**/*.test.ts",
-      "demo/**/*.test.ts",
-      "scripts/**/*.test.ts",
-      "ops/**/*.test.ts",
-    ],
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "demo/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     restoreMocks: true,
     // Many of these tests mostly wait (real timers in the lead delivery's retries, leases and holds,

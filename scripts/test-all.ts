@@ -1,7 +1,8 @@
 // npm test: every test, arranged so the whole run stays short on a 2-core machine.
 //
-// 1. typecheck, lint and the production build side by side (each prints its output as one block when
-//    it ends), then the unit tests (beside the rest, their timed tests were starved).
+// 1. typecheck, lint, the production build and the tests of the operator's files (ops/, which start a
+//    hundred processes) side by side (each prints its output as one block when it ends), then the unit
+//    tests (beside the rest, their timed tests were starved).
 // 2. The end-to-end tests on this terminal, and beside them in the background the cluster tests, then
 //    the engine smoke as soon as either of those has ended. The cluster tests mostly wait (a webhook
 //    down for two minutes, leases running out, a database stalling), so they share the machine well;
@@ -151,6 +152,7 @@ async function main(): Promise<number> {
     { name: "typecheck", command: npm("typecheck") },
     { name: "lint", command: npm("lint") },
     { name: "build", command: npm("build") },
+    { name: "test:ops", command: npm("test:ops") },
   ];
   console.log(`> ${side.map(({ name }) => name).join(", ")} side by side (each printed when it ends)`);
   const outcomes = await Promise.all(side.map(logged));
