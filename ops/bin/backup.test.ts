@@ -61,7 +61,8 @@ describe("the operator's backup and restore (ops/bin)", { timeout: 60_000 }, () 
         "--network",
         "none",
         "-v",
-        `${h.backupDir}:/backup:ro`,
+        // A copy only node (uid 1000) reads, in a folder of its own: the backups' folder is root's alone.
+        expect.stringMatching(new RegExp(`^${h.backupDir}/\\.hub-site-\\w{6}:/backup:ro$`)),
         "hub-site:aaa",
         "npm",
         "run",
@@ -178,7 +179,7 @@ describe("the operator's backup and restore (ops/bin)", { timeout: 60_000 }, () 
         "-v",
         "hub-data:/data",
         "-v",
-        `${h.backupDir}:/backup:ro`,
+        expect.stringMatching(new RegExp(`^${tmpdir()}/\\.hub-site-\\w{6}:/backup:ro$`)),
         "hub-site:bbb",
         "npm",
         "run",
@@ -192,6 +193,11 @@ describe("the operator's backup and restore (ops/bin)", { timeout: 60_000 }, () 
       ["start", "hub-site"],
     ]);
     expect(emailsIn(path.join(h.dataDir, "leads.sqlite"))).toEqual(["ada@example.com", "jordan@example.com"]);
+    const staged = h
+      .calls()
+      .find(([command]) => command === "run")![7]!
+      .split(":")[0]!;
+    expect(existsSync(staged)).toBe(false);
     expect(readdirSync(h.dataDir).some((name) => /^leads\.sqlite\.before-restore-\d{8}T\d{6}Z$/.test(name))).toBe(true);
 
     // A restore that fails still starts the site again, on the store it had.

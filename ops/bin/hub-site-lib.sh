@@ -48,6 +48,16 @@ container_image() {
     fail "there is no container $HUB_SITE_CONTAINER (HUB_SITE_CONTAINER) to read the image from"
 }
 
+# Copies a backup into a new folder in $2 that only the image's user, node (uid 1000), reads, for a
+# container of the image to mount read-only (the backups' own folder is root's alone); prints the folder.
+readable_by_node() {
+  local folder
+  folder=$(mktemp -d "$2/.hub-site-XXXXXX")
+  install -m 600 -o 1000 -g 1000 "$1" "$folder/"
+  chown 1000:1000 "$folder"
+  printf '%s\n' "$folder"
+}
+
 # The releases a rollback can walk back through, oldest first, the one live last: each once, in the
 # order they last went live. Each line of the deploy history is `<time> run|rollback <tag>` (a line with
 # the tag alone, as earlier versions wrote, is a run). A run puts its tag on top; a rollback takes the

@@ -6,6 +6,8 @@
  * command (`npm run --silent leads -- …`) really runs, with plain Node on this checkout's
  * scripts/leads.ts, its mounts mapped to those folders, so backups and restores are real. The site
  * itself does not run: `/readyz` answers what $FAKE_DOCKER_ROOT/readyz says (200 when it is absent).
+ * A staff command runs as the image's user, node (uid 1000): it fails on a bind-mounted host folder or
+ * file node may not read, as it would in Docker.
  * `docker compose` recreates a service (checking the image HUB_SITE_TAG in ./.env names) and probes it.
  */
 import { spawnSync } from "node:child_process";
@@ -17,6 +19,7 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,6 +31,8 @@ if (!root) {
   process.exit(125);
 }
 const repo = path.resolve(import.meta.dirname, "../..");
+/** The image's user, node (node:24-slim's uid). */
+const NODE_UID = 1000;
 const args = process.argv.slice(2);
 appendFileSync(path.join(root, "calls.jsonl"), `${JSON.stringify(args)}\n`);
 
@@ -36,6 +41,8 @@ interface Container {
   running: boolean;
   /** Container path → host folder. */
   mounts: Record<string, string>;
+  /** The container paths that are host folders (not volumes). */
+  bindMounts: string[];
   env: Record<string, string>;
 }
 
@@ -80,10 +87,35 @@ function envFile(file: string): Record<string, string> {
   return env;
 }
 
+/** The image's user, node (uid 1000), may read this host path: owned and readable by it, or by anyone. */
+function nodeMayRead(hostPath: string, folder: boolean): boolean {
+  const { uid, mode } = statSync(hostPath);
+  const needs = folder ? 0o5 : 0o4;
+  return (uid === NODE_UID && ((mode >> 6) & needs) === needs) || (mode & needs) === needs;
+}
+
 /** Runs a command in a container: the staff's lead commands, `rm`, and the readiness probe. */
 function runIn(box: Container, command: string[]): number {
   const [program, ...rest] = command;
   if (program === "npm" && rest.join(" ").startsWith("run --silent leads --")) {
+    // The container runs as node: a bind-mounted host folder (or a file in it) that node cannot read
+    // stops the command, as it would in Docker. Named volumes are node's (the image made /data so).
+    for (const [target, source] of Object.entries(box.mounts)) {
+      if (!box.bindMounts.includes(target)) continue;
+      const unreadable = [
+        source,
+        ...rest
+          .slice(4)
+          .filter((arg) => arg.startsWith(`${target}/`))
+          .map((arg) => onHost(box.mounts, arg)),
+      ]
+        .filter((hostPath) => existsSync(hostPath))
+        .find((hostPath) => !nodeMayRead(hostPath, hostPath === source));
+      if (unreadable) {
+        console.error(`Error: EACCES: permission denied (node, uid ${NODE_UID}, cannot read ${unreadable})`);
+        return 1;
+      }
+    }
     const leadArgs = rest.slice(4).map((arg) => onHost(box.mounts, arg));
     const run = spawnSync(process.execPath, [path.join(repo, "scripts", "leads.ts"), ...leadArgs], {
       env: { PATH: process.env.PATH ?? "", DATABASE_URL: "", ...box.env, DATA_DIR: onHost(box.mounts, "/data") },
@@ -105,7 +137,7 @@ function runIn(box: Container, command: string[]): number {
 }
 
 function dockerRun(options: string[]): number {
-  const box: Container = { image: "", running: true, mounts: {}, env: { NODE_ENV: "production" } };
+  const box: Container = { image: "", running: true, mounts: {}, bindMounts: [], env: { NODE_ENV: "production" } };
   let name: string | null = null;
   let detached = false;
   let removed = false;
@@ -119,6 +151,7 @@ function dockerRun(options: string[]): number {
     else if (option === "-v") {
       const [source, target] = value().split(":");
       box.mounts[target!] = hostFolder(source!);
+      if (source!.startsWith("/")) box.bindMounts.push(target!);
     } else if (option === "-e") {
       const [key, ...rest] = value().split("=");
       box.env[key!] = rest.join("=");
@@ -185,8 +218,9 @@ function main(): number {
         if (!tag || !imageExists(`hub-site:${tag}`)) fail(`No such image: hub-site:${tag}`, 1);
         return 0;
       }
-      if (rest[0] === "exec" && rest[1] === "-T")
-        return runIn({ image: "", running: true, mounts: {}, env: {} }, rest.slice(3));
+      if (rest[0] === "exec" && rest[1] === "-T") {
+        return runIn({ image: "", running: true, mounts: {}, bindMounts: [], env: {} }, rest.slice(3));
+      }
       break;
     }
     case "exec": {
