@@ -3,6 +3,7 @@ import type { PublicConfig } from "~/lib/public-config";
 import type { ContentService } from "~/services/content";
 import type { EventCoverService } from "~/services/event-covers.server";
 import type { EventsService } from "~/services/events.server";
+import type { FeedService } from "~/services/feeds.server";
 import type { LeadIntake } from "~/services/leads";
 
 /**
@@ -14,6 +15,8 @@ export interface AppServices {
   content: ContentService;
   events: EventsService;
   eventCovers: EventCoverService;
+  /** The blog's feeds and the events calendar to subscribe to. */
+  feeds: FeedService;
   leads: LeadIntake;
 }
 

@@ -17,12 +17,13 @@ import { PreviewBar } from "./components/layout/PreviewBar";
 import { SiteLayout } from "./components/layout/SiteLayout";
 import { ErrorPage } from "./components/sections/ErrorPage";
 import { PAGE_HERO_ID } from "./components/sections/PageHero";
-import { pageTitle } from "./config/site";
+import { pageTitle, site } from "./config/site";
 import { appContext, requestContext } from "./context";
 import { gtagBootstrapScript, recordControlClicks, trackPageView } from "./lib/analytics";
 import { yearIn } from "./lib/dates";
 import { useNonce } from "./lib/nonce";
 import { SiteConfigProvider } from "./lib/site-config";
+import { BLOG_FEED_PATH } from "./lib/feed-paths";
 
 export const links: Route.LinksFunction = () => [
   // The production server puts the stylesheet inline in every document it sends (entry.server.tsx), so
@@ -33,6 +34,8 @@ export const links: Route.LinksFunction = () => [
   // page rather than as a request of its own while the hero loads.
   { rel: "icon", href: favicon, type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  // Feed readers find the blog's feed from any page (docs/architecture.md#feeds).
+  { rel: "alternate", type: "application/atom+xml", href: BLOG_FEED_PATH, title: `${site.name} blog` },
 ];
 
 export const meta: Route.MetaFunction = ({ error }) => {

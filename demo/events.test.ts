@@ -500,3 +500,66 @@ describe("fault injection", () => {
     expect((await authenticate(service)).status).toBe(200);
   });
 });
+
+describe("staff's changes", () => {
+  const now = new Date("2026-03-05T18:00:00Z");
+  const listed = async (service: EventsStandIn) =>
+    ((await (await getEvents(service, await tokenFor(service))).json()) as { data: DemoEvent[] }).data;
+
+  it("moves and cancels an event in the list and on its public page, until the events are restored", async () => {
+    const service = await start({ now: () => now });
+    const breakfast = bySlug(demoEvents(now), "founders-breakfast");
+    service.editEvent(breakfast.uuid, { start_date: "2026-03-20T13:30:00.000Z", end_date: "2026-03-20T15:00:00.000Z" });
+    const moved = bySlug(await listed(service), "founders-breakfast");
+    expect(moved).toMatchObject({ uuid: breakfast.uuid, start_date: "2026-03-20T13:30:00.000Z", cancelled: false });
+    expect(service.events().map((event) => event.start_date)).toEqual(
+      (await listed(service)).map((event) => event.start_date),
+    );
+    const page = await (await fetch(`${service.url}/${DEMO_EVENTS_SPACE}/public/events/founders-breakfast`)).text();
+    expect(page).toContain("Friday, March 20, 2026");
+
+    service.editEvent(breakfast.uuid, { cancelled: true });
+    expect(bySlug(await listed(service), "founders-breakfast")).toMatchObject({
+      start_date: "2026-03-20T13:30:00.000Z",
+      cancelled: true,
+    });
+    service.restoreEvents();
+    expect(bySlug(await listed(service), "founders-breakfast")).toEqual(breakfast);
+  });
+
+  it("lists a moved event in its new place in the order of starts", async () => {
+    const service = await start({ now: () => now });
+    const breakfast = bySlug(demoEvents(now), "founders-breakfast");
+    service.editEvent(breakfast.uuid, { start_date: "2027-01-01T15:00:00.000Z", end_date: "2027-01-01T16:00:00.000Z" });
+    expect((await listed(service)).at(-1)?.uuid).toBe(breakfast.uuid);
+  });
+
+  it("refuses an unknown event and a start that is not a date", async () => {
+    const service = await start({ now: () => now });
+    expect(() => service.editEvent("no-such-event", { cancelled: true })).toThrow(/no event no-such-event/);
+    const { uuid } = bySlug(demoEvents(now), "tech-meetup");
+    expect(() => service.editEvent(uuid, { start_date: "next Tuesday" })).toThrow(/start_date is not a date/);
+    expect(service.events()).toEqual(demoEvents(now));
+  });
+
+  it("takes changes over HTTP when control is on", async () => {
+    const service = await start({ now: () => now, control: true });
+    const { uuid } = bySlug(demoEvents(now), "tech-meetup");
+    const edit = (body: unknown, target = uuid) =>
+      fetch(`${service.url}/__control/events/${target}`, {
+        method: "PATCH",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    expect((await edit({ cancelled: true, title: "Batesville Tech Meetup (called off)" })).status).toBe(200);
+    expect(bySlug(await listed(service), "tech-meetup")).toMatchObject({
+      cancelled: true,
+      title: "Batesville Tech Meetup (called off)",
+    });
+    const refused = await edit({ cancelled: true }, "no-such-event");
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/no event/);
+    expect((await fetch(`${service.url}/__control/events`, { method: "DELETE" })).status).toBe(200);
+    expect(bySlug(await listed(service), "tech-meetup").cancelled).toBe(false);
+  });
+});

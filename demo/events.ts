@@ -8,7 +8,8 @@ import { escapeHtml, htmlDocument, listen, readBody, type RunningService, sendHt
 /**
  * A stand-in for the Archie events API: token exchange, the space's event list, cover images and the
  * public event pages the site's RSVP buttons open. The dataset is dated relative to the clock, so the
- * demo always has upcoming, ongoing and past events.
+ * demo always has upcoming, ongoing and past events. Tests change events as the hub's staff would
+ * (`editEvent`: move, cancel, retitle), in-process or, with `control: true`, over HTTP.
  */
 
 export const DEMO_EVENTS_CLIENT_ID = "demo-events-client";
@@ -51,7 +52,19 @@ export interface EventsStandIn extends RunningService {
   clientSecret: string;
   space: string;
   faults: FaultController;
+  /** The events as the API lists them now (every edit included), sorted by start. */
+  events(): DemoEvent[];
+  /**
+   * Changes an event as the hub's staff would in the events service: moves it (`start_date`,
+   * `end_date`), cancels it (`cancelled: true`) or retitles it. Throws for an unknown uuid.
+   */
+  editEvent(uuid: string, change: EventChange): void;
+  /** Puts back the events it started with, undoing every `editEvent` (tests reuse one stand-in). */
+  restoreEvents(): void;
 }
+
+/** What `editEvent` may change. */
+export type EventChange = Partial<Pick<DemoEvent, "title" | "description" | "start_date" | "end_date" | "cancelled">>;
 
 // ---------------------------------------------------------------------------------------------------
 // Time zone arithmetic
@@ -328,6 +341,15 @@ interface EventsContext {
   options: EventsStandInOptions;
   now: () => Date;
   tokens: TokenStore;
+  /** Staff's changes by uuid, laid over the dataset. */
+  edits: Map<string, EventChange>;
+}
+
+/** The events as the API lists them at this moment: the dataset with staff's changes, sorted by start. */
+function listedEvents(context: EventsContext): DemoEvent[] {
+  return demoEvents(context.now(), context.options.timeZone)
+    .map((event) => ({ ...event, ...context.edits.get(event.uuid) }))
+    .sort((a, b) => a.start_date.localeCompare(b.start_date));
 }
 
 const COVER_TYPES: Record<string, string> = {
@@ -343,7 +365,12 @@ const SAFE_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*$/;
 
 export async function startEventsStandIn(options: EventsStandInOptions): Promise<EventsStandIn> {
   const now = options.now ?? (() => new Date());
-  const context: EventsContext = { options, now, tokens: createTokenStore(now, options.tokenTtlSeconds ?? 3600) };
+  const context: EventsContext = {
+    options,
+    now,
+    tokens: createTokenStore(now, options.tokenTtlSeconds ?? 3600),
+    edits: new Map(),
+  };
   const faults = new FaultController();
   const service = await listen(
     (request, response) => {
@@ -360,7 +387,21 @@ export async function startEventsStandIn(options: EventsStandInOptions): Promise
     clientSecret: options.clientSecret,
     space: options.space,
     faults,
+    events: () => listedEvents(context),
+    editEvent: (uuid, change) => editEvent(context, uuid, change),
+    restoreEvents: () => context.edits.clear(),
   };
+}
+
+function editEvent(context: EventsContext, uuid: string, change: EventChange): void {
+  if (!demoEvents(context.now(), context.options.timeZone).some((event) => event.uuid === uuid)) {
+    throw new Error(`The events stand-in has no event ${uuid}`);
+  }
+  for (const field of ["start_date", "end_date"] as const) {
+    const value = change[field];
+    if (value !== undefined && Number.isNaN(Date.parse(value))) throw new Error(`${field} is not a date: ${value}`);
+  }
+  context.edits.set(uuid, { ...context.edits.get(uuid), ...change });
 }
 
 async function handleRequest(
@@ -372,11 +413,39 @@ async function handleRequest(
   const url = new URL(request.url ?? "/", "http://stand-in");
   // Control requests skip fault rules, so a catch-all rule can still be cleared over HTTP.
   if (url.pathname.startsWith("/__control/") && context.options.control) {
-    if (!(await faults.handleControl(request, response))) sendJson(response, 404, { error: "not_found" });
+    if (await faults.handleControl(request, response)) return;
+    if (!(await handleEventsControl(context, url, request, response))) sendJson(response, 404, { error: "not_found" });
     return;
   }
   if (await faults.intercept(request, response)) return;
   await route(context, url, request, response);
+}
+
+/**
+ * `PATCH /__control/events/{uuid}` with an `EventChange` as JSON edits an event, as `editEvent` does;
+ * `DELETE /__control/events` restores them all.
+ */
+async function handleEventsControl(
+  context: EventsContext,
+  url: URL,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<boolean> {
+  if (url.pathname === "/__control/events" && request.method === "DELETE") {
+    context.edits.clear();
+    sendJson(response, 200, { ok: true });
+    return true;
+  }
+  const uuid = /^\/__control\/events\/([^/]+)$/.exec(url.pathname)?.[1];
+  if (!uuid || request.method !== "PATCH") return false;
+  try {
+    editEvent(context, decodeURIComponent(uuid), JSON.parse(await readBody(request)) as EventChange);
+  } catch (error) {
+    sendJson(response, 400, { error: "invalid_request", message: (error as Error).message });
+    return true;
+  }
+  sendJson(response, 200, { ok: true });
+  return true;
 }
 
 async function route(context: EventsContext, url: URL, request: IncomingMessage, response: ServerResponse) {
@@ -460,9 +529,7 @@ function listEvents(
   }
   const now = context.now();
   const withEnded = url.searchParams.get("withEnded") === "true";
-  const events = demoEvents(now, context.options.timeZone).filter(
-    (event) => withEnded || Date.parse(event.end_date) >= now.getTime(),
-  );
+  const events = listedEvents(context).filter((event) => withEnded || Date.parse(event.end_date) >= now.getTime());
   sendJson(response, 200, context.options.responseShape === "array" ? events : { data: events });
 }
 
@@ -499,8 +566,7 @@ function servePublicPage(
 ) {
   const now = context.now();
   const timeZone = context.options.timeZone ?? EVENTS_TIME_ZONE;
-  const event =
-    space === context.options.space ? demoEvents(now, timeZone).find((item) => item.slug === slug) : undefined;
+  const event = space === context.options.space ? listedEvents(context).find((item) => item.slug === slug) : undefined;
   if (!event) return sendHtml(response, 404, notFoundPage());
   const name = spaceDisplayName(context.options.space);
   sendHtml(response, 200, eventPage(event, name, now, timeZone, url.searchParams.has("rsvp")));

@@ -18,15 +18,21 @@ export function buildSite(): void {
  * Starts `server.js` on 127.0.0.1:`port` and resolves once it answers /healthz. Its lead store and
  * content snapshot go into `dataDir` (by default a new temporary folder, removed when the server exits);
  * `nodeArgs` go before `server.js` (`--max-old-space-size=…`), and `env` is added to the environment.
+ * `root`: the checkout whose build it serves (by default this one; another, built, to compare).
  */
 export async function startProductionServer(
   port: number,
-  { dataDir, nodeArgs = [], env = {} }: { dataDir?: string; nodeArgs?: string[]; env?: Record<string, string> } = {},
+  {
+    dataDir,
+    nodeArgs = [],
+    env = {},
+    root = projectRoot,
+  }: { dataDir?: string; nodeArgs?: string[]; env?: Record<string, string>; root?: string } = {},
 ): Promise<ChildProcess> {
   const ownDataDir = dataDir === undefined ? mkdtempSync(path.join(tmpdir(), "hub-bench-")) : undefined;
   const origin = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [...nodeArgs, "server.js"], {
-    cwd: projectRoot,
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -1,10 +1,12 @@
 // npm test: every test, arranged so the whole run stays short on a 2-core machine.
 //
-// 1. typecheck, lint, the production build and the tests of the operator's files (ops/, which start a
-//    hundred processes) side by side (each prints its output as one block when it ends), then the unit
-//    tests (beside the rest, their timed tests were starved).
-// 2. The end-to-end tests on this terminal, and beside them in the background the cluster tests, then
-//    the engine smoke as soon as either of those has ended. The cluster tests mostly wait (a webhook
+// 1. typecheck, lint, the production build, the previous release's build (ops/previous-release) and
+//    the tests of the operator's files (ops/, which start a hundred processes) side by side (each prints
+//    its output as one block when it ends), then the unit tests (beside the rest, their timed tests
+//    were starved).
+// 2. The end-to-end tests on this terminal, and beside them in the background the cluster tests and
+//    then the version-skew test, and the engine smoke as soon as the end-to-end or the cluster tests
+//    have ended. The cluster tests mostly wait (a webhook
 //    down for two minutes, leases running out, a database stalling), so they share the machine well;
 //    all run at the same CPU priority (with the end-to-end tests niced below the others, the
 //    end-to-end tests were starved).
@@ -131,7 +133,7 @@ function failedEndToEndTests(reportFile: string): string[] {
 function summary(outcomes: Outcome[]): boolean {
   console.log("\nnpm test:");
   for (const { name, result, seconds } of outcomes) {
-    console.log(`  ${result.padEnd(7)}  ${name}${result === "not run" ? " (the build failed)" : ` (${seconds} s)`}`);
+    console.log(`  ${result.padEnd(7)}  ${name}${result === "not run" ? " (a build failed)" : ` (${seconds} s)`}`);
   }
   return outcomes.every(({ result }) => result === "passed");
 }
@@ -153,11 +155,13 @@ async function main(): Promise<number> {
     { name: "lint", command: npm("lint") },
     { name: "build", command: npm("build") },
     { name: "test:ops", command: npm("test:ops") },
+    { name: "previous release", command: npm("previous-release") },
   ];
   console.log(`> ${side.map(({ name }) => name).join(", ")} side by side (each printed when it ends)`);
   const outcomes = await Promise.all(side.map(logged));
   const failed: string[] = [];
   const built = outcomes.find(({ name }) => name === "build")?.result === "passed";
+  const previousBuilt = outcomes.find(({ name }) => name === "previous release")?.result === "passed";
 
   console.log("\n> test:unit");
   outcomes.push(await run({ name: "test:unit", command: npm("test:unit") }));
@@ -165,21 +169,25 @@ async function main(): Promise<number> {
   const e2e = { name: "test:e2e (Playwright)", command: npm("test:e2e:run") };
   const cluster = { name: "test:cluster", command: npm("test:cluster") };
   const engines = { name: "test:engines", command: npm("test:engines") };
+  const skew = { name: "test:skew", command: npm("test:skew") };
   if (!built) {
-    outcomes.push(...[e2e, engines, cluster].map(({ name }) => notRun(name)));
+    outcomes.push(...[e2e, engines, cluster, skew].map(({ name }) => notRun(name)));
   } else {
-    // The end-to-end tests take longest: the cluster tests run beside them, and the engine smoke
-    // follows whichever of the two ends first.
-    console.log(`\n${cluster.name} and then ${engines.name} run in the background (printed when they end)`);
+    // The end-to-end tests take longest: the cluster tests and then the version-skew test run beside
+    // them, and the engine smoke follows whichever of the end-to-end and cluster tests ends first.
+    console.log(
+      `\n${cluster.name}, then ${skew.name}, and ${engines.name} run in the background (printed when they end)`,
+    );
     let startEngines: () => void = () => {};
     const enginesMayStart = new Promise<void>((resolve) => {
       startEngines = resolve;
     });
     const clustered = logged(cluster).finally(startEngines);
+    const skewed = clustered.then(() => (previousBuilt ? logged(skew) : notRun(skew.name)));
     const smoked = enginesMayStart.then(() => logged(engines));
     console.log(`\n> ${e2e.name}`);
     const ended = await run(e2e).finally(startEngines);
-    outcomes.push(ended, ...(await Promise.all([smoked, clustered])));
+    outcomes.push(ended, ...(await Promise.all([smoked, clustered, skewed])));
     if (ended.result !== "passed") failed.push(...failedEndToEndTests(path.join(logDir, "e2e-report.json")));
   }
   const passed = summary(outcomes);

@@ -20,6 +20,7 @@ import type { PreviewRoutes } from "./preview.ts";
 import { requestLogging } from "./request-log.ts";
 import { requestTargets } from "./request-target.ts";
 import { secretMatches } from "./secret-match.ts";
+import type { ScriptPlanting } from "./test-planted-script.ts";
 import { limitBody, refuse, refuseCrossSiteWrites } from "./requests.ts";
 import { type ContentSecurityOrigins, contentSecurityPolicy, createNonce, securityHeaders } from "./security.ts";
 import { untrustedProxyWarning } from "./untrusted-proxy.ts";
@@ -68,6 +69,11 @@ export interface AppOptions {
    * it, no such route exists.
    */
   testReset?: () => Promise<object>;
+  /**
+   * The end-to-end tests' planted script (TEST_RESET_ROUTE, test-planted-script.ts): with it,
+   * `POST /__test/planted-script` puts an inline script without the nonce into a page's renders.
+   */
+  scriptPlanting?: ScriptPlanting;
 }
 
 const WRITE_LIMIT_PER_MINUTE = 30;
@@ -129,6 +135,14 @@ export function createApp(options: AppOptions): express.Express {
     });
   }
 
+  if (options.scriptPlanting) {
+    const planting = options.scriptPlanting;
+    app.post("/__test/planted-script", (request, response, next) => {
+      response.locals.route = "/__test/planted-script";
+      planting.route(request, response, next);
+    });
+  }
+
   // Browsers ask for /favicon.ico on pages that name no icon (the demo stand-ins' pages).
   app.get("/favicon.ico", (_request, response) => {
     response.locals.route = "/favicon.ico";
@@ -168,6 +182,8 @@ export function createApp(options: AppOptions): express.Express {
       siteOrigin: new URL(options.context.config.siteUrl).origin,
       pageCache: options.pageCache,
       policy: options.csp ? (scripts) => contentSecurityPolicy(scripts, options.csp!) : null,
+      ...(options.scriptPlanting ? { alterRender: options.scriptPlanting.alterRender } : {}),
+      ...(options.warn ? { warn: options.warn } : {}),
       getLoadContext(request, response) {
         const context = new RouterContextProvider();
         const preview = options.previewContext !== null && options.preview.isPreview(request);

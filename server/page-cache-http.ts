@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
-import { type CachedPage, type PageCache, preparePage } from "./page-cache.ts";
+import { type CachedPage, compressionEffortFor, type PageCache, preparePage } from "./page-cache.ts";
 import { preferredEncoding } from "./precompressed-assets.ts";
-import { type InlineScripts, inlineScriptHashes } from "./security.ts";
+import { type InlineScripts, readInlineScripts } from "./security.ts";
 
 /**
  * Which requests the page cache answers and which responses it keeps (issues 16 and 21):
@@ -14,11 +14,13 @@ import { type InlineScripts, inlineScriptHashes } from "./security.ts";
  *   a draft preview's answer becomes `private, no-store` on its way out), and whose loaders did not
  *   ask to be left out (`skipPageCache`: a section that streamed, failed or was late, a hero shown in
  *   its fallback because the content service failed, a draft preview), and only if every inline script
- *   in it can be allowed by its hash (`inlineScriptHashes`).
+ *   in it carries the render's nonce and can be allowed by its hash (`readInlineScripts`). A page with
+ *   an inline script the render did not write (no nonce, or another) is not kept, and said once per
+ *   route in the log: kept, its policy would have to allow that script for everyone.
  * A kept page is the same bytes for everyone (issue 51): it is kept without the nonce it was rendered
- * with, and sent with a Content-Security-Policy that allows its inline scripts by their hashes, and
- * marked `public` where the render said `private` (that was for its nonce, which was for one answer).
- * The answer that renders a page still carries its nonce, and stays `private`.
+ * with, and sent with a Content-Security-Policy that allows the render's inline scripts by their
+ * hashes, and marked `public` where the render said `private` (that was for its nonce, which was for
+ * one answer). The answer that renders a page still carries its nonce, and stays `private`.
  */
 
 /** Set on a response whose page must not be kept, with the reason. */
@@ -100,6 +102,7 @@ export function recordPage({
   version,
   policy,
   onSettled,
+  onScriptWithoutNonce,
 }: {
   cache: PageCache;
   key: string;
@@ -109,6 +112,8 @@ export function recordPage({
   /** The Content-Security-Policy for given inline scripts, or null where the site sends none. */
   policy: ((scripts: InlineScripts) => string) | null;
   onSettled: (outcome: RenderOutcome) => void;
+  /** Told of a page not kept for an inline script without the render's nonce (its first characters). */
+  onScriptWithoutNonce?: (opening: string) => void;
 }): globalThis.Response {
   const headers = rendered.headers;
   const cacheControl = headers.get("cache-control") ?? "";
@@ -145,20 +150,23 @@ export function recordPage({
         settle("not-kept");
         return;
       }
-      // The nonce was for this answer only; every other answer of the page is allowed by hashes.
-      const shared = nonce ? html.replaceAll(` nonce="${nonce}"`, "") : html;
-      const hashes = inlineScriptHashes(shared);
-      if (!hashes) {
+      // Only the scripts the render wrote (with its nonce) are allowed, by their hashes.
+      const scripts = readInlineScripts(html, policy && nonce ? nonce : null);
+      if (scripts.kind !== "hashes") {
+        if (scripts.kind === "without-nonce") onScriptWithoutNonce?.(scripts.opening);
         settle("not-kept");
         return;
       }
+      // The nonce was for this answer only; every other answer of the page is allowed by hashes.
+      const shared = nonce ? html.replaceAll(` nonce="${nonce}"`, "") : html;
       // Compressed off the main thread, after this answer has gone: until it is kept, requests for
       // the page wait for it (`renderUnderWay`) or render it, as during any first render.
       preparePage({
         status: rendered.status,
-        headers: keptHeaders(headers, hashes, policy),
+        headers: keptHeaders(headers, scripts.hashes, policy),
         html: shared,
         previous: cache.peek(key),
+        effort: compressionEffortFor(key),
       }).then(
         (page) => settle(cache.store(key, page, version) ? "kept" : "not-kept"),
         () => settle("not-kept"),

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type CachedPage, createPageCache, preparePage } from "./page-cache.ts";
+import { type CachedPage, compressionEffortFor, createPageCache, preparePage } from "./page-cache.ts";
 
 /** A page like the site's: a large head, scripts, text repeated across it. */
 function renderedHtml(): string {
@@ -53,6 +53,33 @@ describe("a kept page", () => {
     expect(other.body.gzip).not.toBe(kept.body.gzip);
     expect(zlib.brotliDecompressSync(other.body.br).toString("utf8")).toBe(changed);
     expect(zlib.gunzipSync(other.body.gzip).toString("utf8")).toBe(changed);
+  });
+});
+
+describe("how hard a kept page is compressed", () => {
+  const brotli = (text: string, quality: number) =>
+    zlib.brotliCompressSync(Buffer.from(text), {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
+    });
+
+  it("compresses a page everyone gets as small as it goes, and a page an address's query string chose quickly", async () => {
+    expect(compressionEffortFor("/")).toBe("smallest");
+    expect(compressionEffortFor("/blog/tag/events")).toBe("smallest");
+    expect(compressionEffortFor("/gallery?tags=ext")).toBe("quick");
+    expect(compressionEffortFor("/blog?page=2")).toBe("quick");
+
+    const html = renderedHtml();
+    expect(kept.body.br.equals(brotli(html, 11))).toBe(true);
+    expect(kept.body.gzip.equals(zlib.gzipSync(Buffer.from(html), { level: 9 }))).toBe(true);
+    const quick = await preparePage({ status: 200, headers, html, effort: "quick" });
+    // Brotli 5 and gzip 6: byte for byte what those settings give.
+    expect(quick.body.br.equals(brotli(html, 5))).toBe(true);
+    expect(quick.body.gzip.equals(zlib.gzipSync(Buffer.from(html), { level: 6 }))).toBe(true);
+    expect(zlib.brotliDecompressSync(quick.body.br).toString("utf8")).toBe(html);
   });
 });
 

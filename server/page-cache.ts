@@ -1,4 +1,4 @@
-import { compressOnce } from "./precompressed-assets.ts";
+import { type CompressionEffort, compressOnce } from "./precompressed-assets.ts";
 
 /**
  * Rendered pages kept in memory (docs/architecture.md#the-page-cache): a page is rendered once per
@@ -19,8 +19,9 @@ import { compressOnce } from "./precompressed-assets.ts";
  * - Pages whose address has a query string live in a smaller cache of their own, so a flood of made-up
  *   addresses cannot push the site's own pages out. Both are bounded by entries and by bytes, and drop
  *   their least recently used page when full.
- * - Each page is kept as its text, Brotli-compressed and gzipped (at their highest settings, off the main
- *   thread); a re-render whose text is the kept page's takes the kept page's compressed bytes.
+ * - Each page is kept as its text, Brotli-compressed and gzipped (off the main thread: at their highest
+ *   settings for a page without a query string, quickly for one with, `compressionEffortFor`); a
+ *   re-render whose text is the kept page's takes the kept page's compressed bytes.
  * What may be kept is decided in `page-cache-http.ts`; this module only keeps pages.
  */
 
@@ -240,6 +241,16 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 }
 
 /**
+ * How hard a page kept under `key` is compressed: the pages everyone gets (no query string: a few
+ * dozen, each compressed once per content version and refresh) as small as the encoders make them; a
+ * page with a query string (`?page=2`, `?tags=ext`: as many as the values a route reads, any of which
+ * a stranger may ask for first) quickly, for a small part of its render's cost.
+ */
+export function compressionEffortFor(key: string): CompressionEffort {
+  return key.includes("?") ? "quick" : "smallest";
+}
+
+/**
  * A rendered page as it is kept: its text and the same compressed once in each encoding, or, when the
  * text is `previous`'s (a re-render that changed nothing), `previous`'s compressed bytes.
  */
@@ -248,17 +259,19 @@ export async function preparePage({
   headers,
   html,
   previous,
+  effort = "smallest",
 }: {
   status: number;
   headers: [string, string][];
   html: string;
   previous?: CachedPage | null;
+  effort?: CompressionEffort;
 }): Promise<CachedPage> {
   const identity = ownCopy(Buffer.from(html, "utf8"));
   const unchanged = previous?.body.identity.equals(identity) ? previous.body : null;
   const [br, gzip] = unchanged
     ? [unchanged.br, unchanged.gzip]
-    : (await Promise.all([compressOnce("br", identity), compressOnce("gzip", identity)])).map(ownCopy);
+    : (await Promise.all([compressOnce("br", identity, effort), compressOnce("gzip", identity, effort)])).map(ownCopy);
   return {
     status,
     headers,

@@ -14,20 +14,34 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /**
- * The smallest each encoder makes, off the main thread: for what is compressed once and sent many
- * times (the build's assets, the pages the server keeps).
+ * How hard to compress, off the main thread:
+ * - `smallest`: the smallest each encoder makes, for what is compressed once and sent many times (the
+ *   build's assets, the pages everyone gets). Brotli's best took 150-190 ms of CPU for the 159 KB
+ *   gallery page, eight times its render;
+ * - `quick`: Brotli 5 and gzip 6, a tenth of a render (2-3 ms for that page) for 10 % more bytes: for
+ *   what an address a visitor chooses makes (a page with a query string), so no request costs much
+ *   more than the render it asked for (docs/architecture.md#the-page-cache).
  */
-export function compressOnce(encoding: "br" | "gzip", data: Buffer): Promise<Buffer> {
+export type CompressionEffort = "smallest" | "quick";
+
+const BROTLI_QUALITY: Record<CompressionEffort, number> = { smallest: zlib.constants.BROTLI_MAX_QUALITY, quick: 5 };
+const GZIP_LEVEL: Record<CompressionEffort, number> = { smallest: zlib.constants.Z_BEST_COMPRESSION, quick: 6 };
+
+export function compressOnce(
+  encoding: "br" | "gzip",
+  data: Buffer,
+  effort: CompressionEffort = "smallest",
+): Promise<Buffer> {
   if (encoding === "br") {
     return brotli(data, {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort],
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       },
     });
   }
-  return gzip(data, { level: zlib.constants.Z_BEST_COMPRESSION });
+  return gzip(data, { level: GZIP_LEVEL[effort] });
 }
 
 /**

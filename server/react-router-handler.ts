@@ -26,6 +26,8 @@ export function reactRouterHandler({
   getLoadContext,
   pageCache,
   policy = null,
+  alterRender,
+  warn = console.warn,
 }: {
   build: () => Promise<ServerBuild>;
   mode: string;
@@ -35,15 +37,31 @@ export function reactRouterHandler({
   pageCache?: PageCache;
   /** The Content-Security-Policy a kept page is sent with, for its inline scripts; null for none. */
   policy?: ((scripts: InlineScripts) => string) | null;
+  /**
+   * The end-to-end tests' own change to a render before it is sent and kept (`TEST_RESET_ROUTE` only,
+   * test-planted-script.ts); none otherwise.
+   */
+  alterRender?: (target: string, rendered: globalThis.Response) => globalThis.Response;
+  warn?: (message: string) => void;
 }) {
   const handle = createRequestHandler(build, mode);
-  const render = (request: Request, response: Response, target: string, origin = siteOrigin) => {
+  const render = async (request: Request, response: Response, target: string, origin = siteOrigin) => {
     // For the metrics: a render's time runs from here to the answer's last byte.
     response.locals.renderStartedAt ??= performance.now();
-    return handle(
+    const rendered = await handle(
       // Joined, not resolved: a target such as `//host/x` must stay a path on the site's origin.
       toFetchRequest(request, response, new URL(`${origin}${target}`).href),
       getLoadContext(request, response),
+    );
+    return alterRender ? alterRender(target, rendered) : rendered;
+  };
+  /** Routes whose page held an inline script without its render's nonce: said once each, not per render. */
+  const scriptWarnings = new Set<string>();
+  const warnOfScriptWithoutNonce = (route: string, key: string) => (opening: string) => {
+    if (scriptWarnings.has(route)) return;
+    scriptWarnings.add(route);
+    warn(
+      `The page of ${route} (${key}) holds an inline script its render did not write (no nonce): not kept, and the script is refused. It begins ${JSON.stringify(opening)}. (Said once per route.)`,
     );
   };
 
@@ -88,7 +106,16 @@ export function reactRouterHandler({
         // re-render is kept (or it is too old to stand in).
         if (outcome === "not-a-page" && !(rendered!.status >= 500 && kept?.servableOnError)) cache.forget(key);
       };
-      const recorded = recordPage({ cache, key, response, rendered, version, policy, onSettled });
+      const recorded = recordPage({
+        cache,
+        key,
+        response,
+        rendered,
+        version,
+        policy,
+        onSettled,
+        onScriptWithoutNonce: warnOfScriptWithoutNonce(String(response.locals.route ?? key), key),
+      });
       // From here `recordPage` settles the render: once the page is kept (compressed, after the answer
       // has gone), or when the visitor leaves first.
       recording = true;

@@ -15,6 +15,8 @@ import {
   routeTree,
   withOriginFormTargets,
 } from "./request-target.ts";
+import { readTagsParam } from "~/lib/gallery-filter";
+import { readPageParam } from "~/lib/paging";
 
 const page = () => null;
 const build = {
@@ -26,13 +28,13 @@ const build = {
       id: "routes/blog",
       parentId: "root",
       path: "blog",
-      module: { default: page, handle: { searchParams: ["page"] } },
+      module: { default: page, handle: { searchParams: { page: readPageParam } } },
     },
     "routes/gallery": {
       id: "routes/gallery",
       parentId: "root",
       path: "gallery",
-      module: { default: page, handle: { searchParams: ["page", "tags"] } },
+      module: { default: page, handle: { searchParams: { tags: readTagsParam, page: readPageParam } } },
     },
     "routes/blog-tag": { id: "routes/blog-tag", parentId: "root", path: "blog/tag/:tag", module: { default: page } },
     "routes/blog-post": { id: "routes/blog-post", parentId: "root", path: "blog/:slug", module: { default: page } },
@@ -92,11 +94,67 @@ describe("canonicalPage", () => {
     expect(location("//evil.example/")).toBe("/evil.example");
   });
 
-  it("keeps only the parameters a page reads, in the order its route lists them, first value each", () => {
+  it("keeps only the parameters a page reads, as it reads them, in the order its route lists them", () => {
     expect(canonical("/tour?utm_source=x&gclid=1&fbclid=2&msclkid=3")).toMatchObject({ path: "/tour", search: "" });
-    expect(canonical("/blog?utm_medium=mail&page=2&page=3")).toMatchObject({ path: "/blog", search: "?page=2" });
-    expect(canonical("/gallery?tags=ext&utm_source=x&page=2")).toMatchObject({ search: "?page=2&tags=ext" });
+    expect(canonical("/blog?utm_medium=mail&page=2")).toMatchObject({ path: "/blog", search: "?page=2" });
+    expect(canonical("/gallery?page=2&utm_source=x&tags=ext")).toMatchObject({ search: "?tags=ext&page=2" });
     expect(canonical("/blog/a-post?page=2")).toMatchObject({ search: "" });
+    // The same values spelled with the list's comma encoded: the same page, one key.
+    expect(canonical("/gallery?tags=ext%2Cconstruction")).toMatchObject({ search: "?tags=ext,construction" });
+    expect(canonical("/gallery?tags=ext,construction")).toMatchObject({ search: "?tags=ext,construction" });
+  });
+
+  it("redirects another spelling of a value a page reads to the value as the page reads it, other parameters along", () => {
+    const location = (target: string) => {
+      const answer = canonical(target);
+      return answer.kind === "redirect" ? answer.location : answer.kind;
+    };
+    // The page number as a list reads it: a whole number from 1 to 50; anything else is the first page.
+    for (const spelling of ["007", "7.0", "+7", " 7 ", "7e0", "0x7"]) {
+      expect(location(`/blog?page=${encodeURIComponent(spelling)}`), spelling).toBe("/blog?page=7");
+    }
+    for (const spelling of ["abc", "0", "-3", "1", "", "2.5", "Infinity", "NaN"]) {
+      expect(location(`/blog?page=${spelling}`), spelling).toBe("/blog");
+    }
+    expect(location("/blog?page=99999")).toBe("/blog?page=50");
+    expect(location("/blog?page=2&page=3")).toBe("/blog?page=2");
+    // Tags: known ones only, each once, in the filters' order; none is the gallery unfiltered.
+    expect(location("/gallery?tags=construction,ext")).toBe("/gallery?tags=ext,construction");
+    expect(location("/gallery?tags=EXT,ext,%20ext")).toBe("/gallery?tags=ext");
+    expect(location("/gallery?tags=ext&tags=workspace")).toBe("/gallery?tags=workspace,ext");
+    expect(location("/gallery?tags=no-such-tag")).toBe("/gallery");
+    expect(location("/gallery?tags=")).toBe("/gallery");
+    expect(location("/gallery?tags=%3Cscript%3E,ext")).toBe("/gallery?tags=ext");
+    // Other parameters go along as they came (campaign tags stay for the page's analytics).
+    expect(location("/gallery?utm_source=mail&page=007&x=%C3%A9&tags=ext")).toBe(
+      "/gallery?tags=ext&page=7&utm_source=mail&x=%C3%A9",
+    );
+    // A path and a value spelled otherwise: one redirect.
+    expect(location("/Gallery/?page=02")).toBe("/gallery?page=2");
+    // The canonical address is canonical: no redirect loop.
+    for (const target of ["/blog?page=7", "/blog?page=50", "/gallery?tags=workspace,ext&page=3", "/gallery?q=1"]) {
+      expect(canonical(target).kind, target).toBe("canonical");
+    }
+  });
+
+  it("gives every made-up spelling of a value one of few keys", () => {
+    const keys = new Set<string>();
+    for (let index = 0; index < 1_000; index += 1) {
+      for (const target of [
+        `/gallery?page=${index}`,
+        `/gallery?page=${"0".repeat(index % 5)}${index}`,
+        `/gallery?tags=made-up-${index}`,
+        `/gallery?tags=ext,made-up-${index}`,
+        `/gallery?page=abc${index}&tags=EXT`,
+      ]) {
+        const answer = canonical(target);
+        const key = answer.kind === "redirect" ? canonical(answer.location) : answer;
+        expect(key.kind, target).toBe("canonical");
+        if (key.kind === "canonical") keys.add(`${key.path}${key.search}`);
+      }
+    }
+    // Pages 1 to 50 unfiltered, and the first page filtered on ext: 5,000 addresses, 51 pages.
+    expect(keys.size).toBe(51);
   });
 
   it("leaves the query string of a resource route alone (it is not a page)", () => {

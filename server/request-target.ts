@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import type { RouteHandle } from "~/lib/route-handle";
+import type { RouteHandle, SearchParamReader } from "~/lib/route-handle";
 
 /**
  * What a request asks for, read once (issue 21): the request target's form (RFC 9112 section 3.2),
@@ -76,9 +76,12 @@ export function refuseConnect(_request: unknown, socket: import("node:stream").D
 }
 
 export type CanonicalPage =
-  /** Already canonical: `path` is the canonical path, `search` the parameters the route reads. */
+  /** Already canonical: `path` is the canonical path, `search` the parameters the route reads, as it reads them. */
   | { kind: "canonical"; path: string; search: string; page: boolean }
-  /** Another spelling of a canonical path: redirect there (the query string kept as it came). */
+  /**
+   * Another spelling of a canonical address: redirect there. The path's spelling, or (for a page) the
+   * spelling of a parameter it reads; other parameters go along as they came.
+   */
   | { kind: "redirect"; location: string }
   /** A path that is not a path (broken percent-encoding). */
   | { kind: "bad" }
@@ -92,8 +95,10 @@ const encodeSegment = (segment: string) => encodeURIComponent(segment);
  * The canonical form of a `GET` target: case as the route table spells it, percent-encoding as
  * `encodeURIComponent` spells it (unreserved characters decoded, hex in upper case), no dot segments,
  * no empty segments (`//`, a trailing slash). For a page (a route with a component), the parameters
- * its routes list in `handle.searchParams`, in that order, first value each; others do not change
- * the page, so they are not part of it.
+ * its routes read (`handle.searchParams`), each as its reader gives it, in the order they are listed;
+ * other parameters do not change the page, so they are not part of it. An address whose path, or whose
+ * value of a parameter the page reads, is spelled otherwise than that is another spelling
+ * (docs/decisions/query-keys.md).
  */
 export function canonicalPage(target: string, build: Pick<ServerBuild, "routes">): CanonicalPage {
   const queryAt = target.indexOf("?");
@@ -131,23 +136,57 @@ export function canonicalPage(target: string, build: Pick<ServerBuild, "routes">
     else canonicalSegments.push(part);
   });
   const path = `/${canonicalSegments.join("/")}`;
-  if (path !== rawPath) return { kind: "redirect", location: `${path}${headerSafe(rawSearch)}` };
 
   const module = (id: string | undefined) => (id === undefined ? undefined : build.routes[id]?.module);
   const page = Boolean(module(leaf.route.id)?.default);
-  if (!page) return { kind: "canonical", path, search: rawSearch, page };
-  const readable = matches.flatMap(
-    (match) => (module(match.route.id)?.handle as RouteHandle | undefined)?.searchParams ?? [],
-  );
-  const given = new URLSearchParams(rawSearch);
-  const kept = new URLSearchParams();
-  for (const name of new Set(readable)) {
-    const value = given.get(name);
-    if (value !== null) kept.set(name, value);
+  if (!page) {
+    return path === rawPath
+      ? { kind: "canonical", path, search: rawSearch, page }
+      : { kind: "redirect", location: `${path}${headerSafe(rawSearch)}` };
   }
-  const search = kept.size > 0 ? `?${kept.toString()}` : "";
-  return { kind: "canonical", path, search, page };
+  const readers = new Map<string, SearchParamReader>();
+  for (const match of matches) {
+    const read = (module(match.route.id)?.handle as RouteHandle | undefined)?.searchParams ?? {};
+    for (const [name, reader] of Object.entries(read)) if (!readers.has(name)) readers.set(name, reader);
+  }
+  const query = canonicalQuery(rawSearch, readers);
+  if (path !== rawPath || query.respelled) {
+    return { kind: "redirect", location: `${path}${joinQuery([...query.read, ...query.others])}` };
+  }
+  return { kind: "canonical", path, search: joinQuery(query.read), page };
 }
+
+/**
+ * A page's query string taken apart: the parameters it reads, each as its reader spells it (absent
+ * where the reader says so), as `name=value` pieces; the others as they came (made safe for a header);
+ * and whether the address spelled a read parameter otherwise (another value, another spelling of it,
+ * repeated, or present where the page reads it as absent).
+ */
+function canonicalQuery(
+  rawSearch: string,
+  readers: ReadonlyMap<string, SearchParamReader>,
+): { read: string[]; others: string[]; respelled: boolean } {
+  const given = new URLSearchParams(rawSearch);
+  const read: string[] = [];
+  let respelled = false;
+  for (const [name, reader] of readers) {
+    const values = given.getAll(name);
+    const value = reader(values);
+    if (value !== null) read.push(`${encodeQueryPart(name)}=${encodeQueryPart(value)}`);
+    if (value === null ? values.length > 0 : values.length !== 1 || values[0] !== value) respelled = true;
+  }
+  const others = rawSearch
+    .slice(1)
+    .split("&")
+    .filter((piece) => piece !== "" && !readers.has(new URLSearchParams(piece).keys().next().value ?? ""))
+    .map(headerSafe);
+  return { read, others, respelled };
+}
+
+/** A query string's name or value as an address spells it: percent-encoded, except the commas of a list (`?tags=a,b`). */
+const encodeQueryPart = (text: string) => encodeURIComponent(text).replaceAll("%2C", ",");
+
+const joinQuery = (pieces: readonly string[]) => (pieces.length > 0 ? `?${pieces.join("&")}` : "");
 
 /** A query string as it came, made safe for a `Location` header (anything outside printable ASCII encoded). */
 function headerSafe(search: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import { contentSecurityPolicy, createNonce, inlineScriptHashes, securityHeaders } from "./security.ts";
+import { contentSecurityPolicy, createNonce, readInlineScripts, securityHeaders } from "./security.ts";
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(
@@ -76,34 +76,57 @@ describe("securityHeaders", () => {
   });
 });
 
-describe("inlineScriptHashes", () => {
+describe("readInlineScripts", () => {
   const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
+  const hashesOf = (html: string, nonce: string | null = null) => {
+    const reading = readInlineScripts(html, nonce);
+    return reading.kind === "hashes" ? reading.hashes : reading.kind;
+  };
 
   it("hashes each inline script a policy governs, once, in order, and no script with a src or data block", () => {
     const html = [
-      "<head><script>a()</script>",
+      '<head><script nonce="n0nce">a()</script>',
       '<script type="application/ld+json">{"@type":"Place"}</script>',
-      '<script type="module">import "/x.js";</script>',
+      '<script type="module" nonce="n0nce">import "/x.js";</script>',
       '<script src="/assets/y.js"></script>',
-      '<script id="_R_">a()</script><SCRIPT type="importmap">{}</SCRIPT>',
-      "</head><body><script>café()</script></body>",
+      '<script id="_R_" nonce="n0nce">a()</script><SCRIPT type="importmap" NONCE="n0nce">{}</SCRIPT>',
+      '</head><body><script nonce="n0nce">café()</script></body>',
     ].join("");
-    expect(inlineScriptHashes(html)).toEqual([
-      sha256("a()"),
-      sha256('import "/x.js";'),
-      sha256("{}"),
-      sha256("café()"),
-    ]);
+    const hashes = [sha256("a()"), sha256('import "/x.js";'), sha256("{}"), sha256("café()")];
+    expect(hashesOf(html, "n0nce")).toEqual(hashes);
+    // A page rendered without a policy (so without a nonce): every script is the render's.
+    expect(hashesOf(html.replaceAll(' nonce="n0nce"', ""))).toEqual(hashes);
   });
 
   it("hashes a script's text as the browser's parser leaves it, line ends as \\n", () => {
-    expect(inlineScriptHashes("<script>a()\r\nb()\rc()</script>")).toEqual([sha256("a()\nb()\nc()")]);
+    expect(hashesOf("<script>a()\r\nb()\rc()</script>")).toEqual([sha256("a()\nb()\nc()")]);
   });
 
   it("refuses a page whose script a browser might end elsewhere (a comment or script tag inside it)", () => {
-    expect(inlineScriptHashes('<script>var s="<!--";</script>')).toBeNull();
-    expect(inlineScriptHashes('<script>var s="<script>";</script>')).toBeNull();
-    expect(inlineScriptHashes('<script>var s="</script/x>";</script>')).toBeNull();
-    expect(inlineScriptHashes("<p>no scripts</p>")).toEqual([]);
+    expect(hashesOf('<script>var s="<!--";</script>')).toBe("unhashable");
+    expect(hashesOf('<script>var s="<script>";</script>')).toBe("unhashable");
+    expect(hashesOf('<script>var s="</script/x>";</script>')).toBe("unhashable");
+    expect(hashesOf("<p>no scripts</p>")).toEqual([]);
+  });
+
+  it("refuses a page holding a policed inline script without the render's nonce, or with another", () => {
+    const ours = '<script nonce="n0nce">a()</script><script type="application/ld+json">{}</script>';
+    expect(hashesOf(ours, "n0nce")).toEqual([sha256("a()")]);
+    for (const planted of [
+      "<script>steal()</script>",
+      '<script nonce="guess">steal()</script>',
+      '<script data-nonce="n0nce">steal()</script>',
+      '<script type="module">steal()</script>',
+      "<script nonce=n0nce>steal()</script>",
+    ]) {
+      expect(readInlineScripts(`${ours}${planted}`, "n0nce"), planted).toEqual({
+        kind: "without-nonce",
+        opening: "steal()",
+      });
+    }
+    // A script the render wrote that its policy would refuse anyway: not there to refuse.
+    expect(hashesOf(`${ours}<script src="/x.js"></script><script type="text/plain">x</script>`, "n0nce")).toEqual([
+      sha256("a()"),
+    ]);
   });
 });

@@ -25,8 +25,8 @@ const analyticsBeaconOrigins = [
 
 /**
  * What the page's own inline scripts are allowed by: this answer's nonce (a page rendered for this
- * answer), or the hashes of exactly the scripts the page holds (a page kept and sent as it is to
- * everyone: `inlineScriptHashes`).
+ * answer), or the hashes of exactly the scripts the page's render wrote (a page kept and sent as it
+ * is to everyone: `readInlineScripts`).
  */
 export type InlineScripts = { nonce: string } | { hashes: readonly string[] };
 
@@ -96,23 +96,35 @@ const POLICED_SCRIPT_TYPES = new Set([
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 
 /**
- * The CSP hashes (`sha256-…`) of every inline script in a page, in the order they come, each once; or
- * null when a script's text is one whose end a browser might find elsewhere than this reading does (it
- * holds `<!--`, `<script` or `</script`): such a page cannot be allowed by hashes. A script with a
- * `src`, and a data block (`application/ld+json`), are not inline scripts a policy governs. A browser
- * hashes the text as its parser left it: line ends made `\n`.
+ * A rendered page's inline scripts, read for a policy that allows them by hash (a kept page's):
+ * - `hashes`: the CSP hashes (`sha256-…`) of its inline scripts, in the order they come, each once;
+ * - `unhashable`: a script's text is one whose end a browser might find elsewhere than this reading
+ *   does (it holds `<!--`, `<script` or `</script`): such a page cannot be allowed by hashes;
+ * - `without-nonce`: an inline script does not carry the render's nonce (`nonce`, when the page was
+ *   rendered under one): the server did not write it, and the policy the render was sent with refused
+ *   it. Allowing it by its hash would let it run for everyone after the first visitor, so such a page
+ *   is not to be kept (docs/architecture.md#the-page-cache). `opening`: the script's first characters,
+ *   to find where it came from.
+ * A script with a `src`, and a data block (`application/ld+json`), are not inline scripts a policy
+ * governs. A browser hashes the text as its parser left it: line ends made `\n`.
  */
-export function inlineScriptHashes(html: string): string[] | null {
+export type InlineScriptReading =
+  { kind: "hashes"; hashes: string[] } | { kind: "unhashable" } | { kind: "without-nonce"; opening: string };
+
+export function readInlineScripts(html: string, nonce: string | null): InlineScriptReading {
   const hashes = new Set<string>();
   for (const [, attributes = "", text = ""] of html.matchAll(INLINE_SCRIPT)) {
     if (/\ssrc\s*=/i.test(attributes)) continue;
     const type = /\stype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1]?.trim().toLowerCase() ?? "";
     if (!POLICED_SCRIPT_TYPES.has(type)) continue;
-    if (/<!--|<\/?script/i.test(text)) return null;
+    if (nonce !== null && /\snonce\s*=\s*"([^"]*)"/i.exec(attributes)?.[1] !== nonce) {
+      return { kind: "without-nonce", opening: text.trim().slice(0, 60) };
+    }
+    if (/<!--|<\/?script/i.test(text)) return { kind: "unhashable" };
     const source = text.replace(/\r\n?/g, "\n");
     hashes.add(`sha256-${createHash("sha256").update(source, "utf8").digest("base64")}`);
   }
-  return [...hashes];
+  return { kind: "hashes", hashes: [...hashes] };
 }
 
 export function originOf(url: string): string {

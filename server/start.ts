@@ -20,7 +20,10 @@ import {
 } from "~/services/content";
 import { EnvError, parseEnv, siteOrigin } from "~/services/env.server";
 import { createEventCoverService } from "~/services/event-covers.server";
+import { createEventRevisions } from "~/services/event-revisions.server";
 import { createEventsService } from "~/services/events.server";
+import { createFeedCache } from "~/services/feed-cache.server";
+import { createFeedService } from "~/services/feeds.server";
 import {
   createFormTokens,
   createLeadDelivery,
@@ -42,6 +45,7 @@ import { gracefulClose, SHUTDOWN_GRACE_MS } from "./shutdown.ts";
 import { contentfulWebhook } from "./content-webhook.ts";
 import { previewKeys, previewRoutes } from "./preview.ts";
 import { createTestReset } from "./test-reset.ts";
+import { createScriptPlanting } from "./test-planted-script.ts";
 
 /**
  * The production server (and, with Vite's middleware, the development server): parses the
@@ -73,6 +77,12 @@ const PAGE_CACHE_LIMITS = {
   // As long as the content caches serve stale content while the content service fails.
   staleIfErrorMs: 24 * 60 * 60_000,
 };
+
+/**
+ * Rendered feeds (the blog's, its tags', the events calendar) are rendered again after as long as a
+ * page; a few hundred tags' feeds fit in a few megabytes.
+ */
+const FEED_CACHE_LIMITS = { maxEntries: 200, maxAgeMs: PAGE_CACHE_LIMITS.maxAgeMs };
 
 export async function startServer({ projectRoot, vite }: StartOptions): Promise<void> {
   // Before anything else, so even a configuration error is a proper log line.
@@ -156,7 +166,12 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
   });
   const contentConfig = integrations.content.config;
 
-  const purgePages = () => pageCache?.purge();
+  // The feeds are kept and purged like the pages, in a cache of their own (the page cache keeps HTML).
+  const feedCache = createFeedCache({ ...FEED_CACHE_LIMITS, maxAgeMs: vite ? 0 : FEED_CACHE_LIMITS.maxAgeMs });
+  const purgePages = () => {
+    pageCache?.purge();
+    feedCache.purge();
+  };
   const cacheTimings = {
     freshMs: 60_000,
     staleIfErrorMs: 24 * 60 * 60_000,
@@ -202,17 +217,27 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     });
 
   const eventsCache = createCache({ ...cacheTimings, maxEntries: 10 });
+  const deliveredContent = contentService("delivery", { cache: contentCache, lookupCache: contentLookupCache });
+  const events = createEventsService({
+    ...integrations.events.config,
+    cache: eventsCache,
+    ...(metrics ? { fetch: metrics.countingFetch("events") } : {}),
+  });
   const context: AppContext = {
     services: {
-      content: contentService("delivery", { cache: contentCache, lookupCache: contentLookupCache }),
-      events: createEventsService({
-        ...integrations.events.config,
-        cache: eventsCache,
-        ...(metrics ? { fetch: metrics.countingFetch("events") } : {}),
-      }),
+      content: deliveredContent,
+      events,
       eventCovers: createEventCoverService({
         publicUrl: integrations.events.config.publicUrl,
         sourceUrl: integrations.events.coverSourceUrl,
+      }),
+      feeds: createFeedService({
+        content: deliveredContent,
+        events,
+        revisions: createEventRevisions({ store: leadStore }),
+        cache: feedCache,
+        siteUrl: siteOrigin(env),
+        timeZone: env.TZ_SITE,
       }),
       leads: createLeadIntake({
         store: leadStore,
@@ -296,6 +321,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     },
   });
 
+  const scriptPlanting = env.TEST_RESET_ROUTE ? createScriptPlanting() : undefined;
   const startedAt = Date.now();
   const app = createApp({
     context,
@@ -338,9 +364,12 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
             () => context.services.eventCovers.clear(),
             () => context.services.leads.resetLimit(),
             () => pageCache?.purge(),
+            () => scriptPlanting?.clear(),
+            () => feedCache.clear(),
           ],
         })
       : undefined,
+    scriptPlanting,
     logger,
     preview,
     previewContext,

@@ -68,34 +68,60 @@ export function yearIn(timeZone: string, instant: Date = new Date()): number {
   return Number(new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric" }).format(instant));
 }
 
-/** An instant as ISO 8601 with the hub's local offset ("2026-03-05T18:00:00-06:00"). */
-export function isoWithOffset(iso: string, timeZone: string): string {
-  const date = new Date(iso);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock in a zone at an instant, as the UTC time with the same fields (to the second). */
+export function wallClock(instant: number, timeZone: string): number {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
       timeZone,
       hourCycle: "h23",
       year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  const local = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  const offsetMinutes = Math.round((local - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    wallClocks.set(timeZone, format);
+  }
+  const parts: Record<string, number> = {};
+  for (const part of format.formatToParts(new Date(instant))) {
+    if (part.type !== "literal") parts[part.type] = Number(part.value);
+  }
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+}
+
+/** How far the zone's clock is ahead of UTC at an instant, in milliseconds (negative west of Greenwich). */
+export function zoneOffsetMs(instant: number, timeZone: string): number {
+  const second = Math.floor(instant / 1000) * 1000;
+  return wallClock(second, timeZone) - second;
+}
+
+/** An instant as ISO 8601 with the hub's local offset ("2026-03-05T18:00:00-06:00"). */
+export function isoWithOffset(iso: string, timeZone: string): string {
+  const instant = Math.floor(new Date(iso).getTime() / 1000) * 1000;
+  const offsetMinutes = Math.round(zoneOffsetMs(instant, timeZone) / 60_000);
+  const local = new Date(instant + offsetMinutes * 60_000).toISOString().slice(0, 19);
   const sign = offsetMinutes < 0 ? "-" : "+";
   const hours = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, "0");
   const minutes = String(Math.abs(offsetMinutes) % 60).padStart(2, "0");
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${sign}${hours}:${minutes}`;
+  return `${local}${sign}${hours}:${minutes}`;
+}
+
+/**
+ * A stored date as an RFC 3339 date-time with the hub's offset, for feeds: a calendar date ("2026-03-05",
+ * what posts carry) is the start of that day in the hub's zone; an instant keeps its time. "" when the
+ * date cannot be read.
+ */
+export function dateTimeWithOffset(value: string, timeZone: string): string {
+  const parsed = parse(value);
+  if (!parsed) return "";
+  if (!parsed.calendarDate) return isoWithOffset(parsed.instant.toISOString(), timeZone);
+  const [year, month, day] = value.split("-").map(Number);
+  const midnight = Date.UTC(year!, month! - 1, day!);
+  // The offset at a first guess can differ from the offset at the answer when a change of offset lies between.
+  const guess = midnight - zoneOffsetMs(midnight, timeZone);
+  return isoWithOffset(new Date(midnight - zoneOffsetMs(guess, timeZone)).toISOString(), timeZone);
 }

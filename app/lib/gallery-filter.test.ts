@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { galleryCategories } from "~/content/gallery";
-import { isCategoryActive, tagsFromSearch, toggleCategory } from "./gallery-filter";
+import { isCategoryActive, readTagsParam, tagsFromSearch, toggleCategory } from "./gallery-filter";
 
 const [workspaces, eventSpaces] = galleryCategories as [
   (typeof galleryCategories)[number],
@@ -8,8 +8,9 @@ const [workspaces, eventSpaces] = galleryCategories as [
 ];
 
 describe("tagsFromSearch", () => {
-  it("reads ?tags=a,b", () => {
+  it("reads ?tags=a,b, in the filters' order", () => {
     expect(tagsFromSearch(new URLSearchParams("tags=ext,construction"))).toEqual(["ext", "construction"]);
+    expect(tagsFromSearch(new URLSearchParams("tags=construction,ext"))).toEqual(["ext", "construction"]);
     expect(tagsFromSearch(new URLSearchParams(""))).toEqual([]);
     expect(tagsFromSearch(new URLSearchParams("tags="))).toEqual([]);
   });
@@ -22,13 +23,23 @@ describe("tagsFromSearch", () => {
     ]);
   });
 
-  it("drops malformed and repeated tags and keeps at most twenty", () => {
-    expect(tagsFromSearch(new URLSearchParams("tags=ext,,EXT,<script>,a b,construction"))).toEqual([
+  it("keeps only the tags the filters offer, each once, whatever their case", () => {
+    expect(tagsFromSearch(new URLSearchParams("tags=ext,,EXT,<script>,a b,construction,no-such-tag"))).toEqual([
       "ext",
       "construction",
     ]);
     const many = Array.from({ length: 30 }, (_, index) => `t${index}`).join(",");
-    expect(tagsFromSearch(new URLSearchParams(`tags=${many}`))).toHaveLength(20);
+    expect(tagsFromSearch(new URLSearchParams(`tags=${many}`))).toEqual([]);
+  });
+});
+
+describe("readTagsParam", () => {
+  it("spells the tags the gallery reads as one list, and none as no parameter", () => {
+    expect(readTagsParam(["construction,EXT", "ext"])).toBe("ext,construction");
+    expect(readTagsParam(["no-such-tag"])).toBeNull();
+    expect(readTagsParam([])).toBeNull();
+    // Its own answer reads back the same.
+    expect(readTagsParam(["ext,construction"])).toBe("ext,construction");
   });
 });
 
@@ -49,11 +60,17 @@ describe("toggleCategory", () => {
   it("completes a group that is only partly chosen", () => {
     expect(isCategoryActive(workspaces, ["coworking"])).toBe(false);
     expect(toggleCategory(workspaces, ["coworking"])).toEqual([
-      "coworking",
       "workspace",
       "common-areas",
       "meeting-rooms",
+      "coworking",
       "amenities",
     ]);
+  });
+
+  it("gives the tags in the address's order, whichever group was pressed first", () => {
+    expect(toggleCategory(workspaces, toggleCategory(eventSpaces, []))).toEqual(
+      toggleCategory(eventSpaces, toggleCategory(workspaces, [])),
+    );
   });
 });

@@ -1,3 +1,5 @@
+import { escapeXml } from "./xml";
+
 /** The sitemap protocol (sitemaps.org): one `<url>` per address, with its last change where known. */
 
 export interface SitemapEntry {
@@ -5,15 +7,6 @@ export interface SitemapEntry {
   loc: string;
   /** `YYYY-MM-DD` or a full W3C date-time. */
   lastmod?: string;
-}
-
-function escapeXml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&apos;");
 }
 
 export function sitemapXml(entries: SitemapEntry[]): string {

@@ -8,6 +8,8 @@ import { viewClassifiedEvents } from "~/lib/events";
 import { loadPageHero } from "~/loaders/page-loaders.server";
 import { streamSection } from "~/loaders/sections.server";
 import { introPageMeta } from "~/lib/seo";
+import { site } from "~/config/site";
+import { EVENTS_CALENDAR_PATH } from "~/lib/feed-paths";
 import type { Route } from "./+types/events";
 
 const page = pages.events;
@@ -28,7 +30,17 @@ export async function loader(args: Route.LoaderArgs) {
   return { hero, list };
 }
 
-export const meta: Route.MetaFunction = introPageMeta(page);
+export const meta: Route.MetaFunction = (args) => [
+  ...introPageMeta(page)(args),
+  // The calendar to subscribe to, for browsers and tools that look for one.
+  {
+    tagName: "link",
+    rel: "alternate",
+    type: "text/calendar",
+    href: EVENTS_CALENDAR_PATH,
+    title: `${site.name} events`,
+  },
+];
 
 export default function EventsPage({ loaderData }: Route.ComponentProps) {
   return (

@@ -4,9 +4,10 @@ import { IntroHero } from "~/components/sections/IntroHero";
 import { galleryCategories } from "~/content/gallery";
 import { pages } from "~/content/pages";
 import { getServices } from "~/context";
-import { TAGS_PARAM, tagsFromSearch } from "~/lib/gallery-filter";
+import { readTagsParam, TAGS_PARAM, tagsFromSearch } from "~/lib/gallery-filter";
 import { loadPageHero } from "~/loaders/page-loaders.server";
-import { PAGE_PARAM, pageFromSearch, splitNextPage } from "~/lib/paging";
+import { PAGE_PARAM, pageFromSearch, readPageParam, splitNextPage } from "~/lib/paging";
+import { redirectPastLastPage } from "~/loaders/paging.server";
 import { streamSection } from "~/loaders/sections.server";
 import { introPageMeta } from "~/lib/seo";
 import { GALLERY_PAGE_SIZE } from "~/services/content";
@@ -15,7 +16,7 @@ import type { RouteHandle } from "~/lib/route-handle";
 
 const page = pages.gallery;
 
-export const handle: RouteHandle = { searchParams: [PAGE_PARAM, TAGS_PARAM] };
+export const handle: RouteHandle = { searchParams: { [TAGS_PARAM]: readTagsParam, [PAGE_PARAM]: readPageParam } };
 
 export async function loader(args: Route.LoaderArgs) {
   const search = new URL(args.request.url).searchParams;
@@ -37,6 +38,11 @@ export async function loader(args: Route.LoaderArgs) {
     { label: "gallery", isEmpty: (data) => data.images.length === 0 },
   );
   const [hero, gallery] = await Promise.all([loadPageHero(args, page), loading]);
+  redirectPastLastPage(args.request, gallery, {
+    page: pageNumber,
+    pageSize: GALLERY_PAGE_SIZE,
+    shown: (data) => data.images.length,
+  });
   return { hero, tags, gallery };
 }
 

@@ -15,7 +15,8 @@ describe("parseEnv", () => {
   it("applies the documented defaults to an empty environment", () => {
     const env = parseEnv({});
     expect(env.PORT).toBe(3000);
-    expect(env.HOST).toBe("0.0.0.0");
+    // A demo (SITE_MODE's default) listens on the machine itself only.
+    expect(env.HOST).toBe("127.0.0.1");
     expect(env.CONTENTFUL_ENVIRONMENT).toBe("master");
     expect(env.CONTENTFUL_HOST).toBe("cdn.contentful.com");
     expect(env.CONTENTFUL_INSECURE).toBe(false);
@@ -27,6 +28,24 @@ describe("parseEnv", () => {
     expect(env.TZ_SITE).toBe("America/Chicago");
     expect(env.CONTENTFUL_SPACE_ID).toBeUndefined();
     expect(siteOrigin(env)).toBe("http://localhost:3000");
+  });
+
+  it("listens on loopback in demo mode and on every interface in production, unless HOST says otherwise", () => {
+    const production = {
+      SITE_MODE: "production",
+      SITE_URL: "https://hub.example.org",
+      CONTENTFUL_SPACE_ID: "space",
+      CONTENTFUL_ACCESS_TOKEN: "token",
+      EVENTS_CLIENT_ID: "id",
+      EVENTS_CLIENT_SECRET: "secret",
+      EVENTS_SPACE: "hub",
+      BOOKING_WIDGET_URL: "https://booking.example.org",
+    };
+    expect(parseEnv({ SITE_MODE: "demo" }).HOST).toBe("127.0.0.1");
+    expect(parseEnv(production).HOST).toBe("0.0.0.0");
+    expect(parseEnv({ HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+    expect(parseEnv({ ...production, HOST: "10.0.0.5" }).HOST).toBe("10.0.0.5");
+    expect(parseEnv({ HOST: "  " }).HOST).toBe("127.0.0.1");
   });
 
   it("treats blank variables as unset", () => {

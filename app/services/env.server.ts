@@ -138,7 +138,8 @@ const envSchema = z.object({
     .min(0, { error: "must be a port number from 0 to 65535" })
     .max(65535, { error: "must be a port number from 0 to 65535" })
     .default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Unset: where `listeningHost` says, by SITE_MODE. */
+  HOST: z.string().min(1).optional(),
   SITE_URL: httpUrl.optional(),
   SITE_MODE: z.enum(["demo", "production"], { error: "must be demo or production" }).default("demo"),
 
@@ -211,7 +212,18 @@ const dependentVariables: readonly [variable: string, requires: string][] = [
   ["CONTENTFUL_PREVIEW_HOST", "CONTENTFUL_PREVIEW_TOKEN"],
 ];
 
-export type Env = z.infer<typeof envSchema>;
+/**
+ * Where the server listens when HOST is unset: a demo on the machine itself (it serves its stand-ins
+ * and its lead store to whoever reaches it: on a laptop, not the café's network); the site in
+ * production on every interface, as a container or a host behind a load balancer needs.
+ */
+export function listeningHost(siteMode: "demo" | "production"): string {
+  return siteMode === "production" ? "0.0.0.0" : "127.0.0.1";
+}
+
+const envWithDefaults = envSchema.transform((env) => ({ ...env, HOST: env.HOST ?? listeningHost(env.SITE_MODE) }));
+
+export type Env = z.infer<typeof envWithDefaults>;
 
 function incompleteGroups(env: Record<string, string>): string[] {
   const problems: string[] = [];
@@ -282,7 +294,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       (entry): entry is [string, string] => entry[1] !== undefined && entry[1].trim() !== "",
     ),
   );
-  const result = envSchema.safeParse(withoutBlanks);
+  const result = envWithDefaults.safeParse(withoutBlanks);
   const problems = [
     ...(result.error?.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`) ?? []),
     ...incompleteGroups(withoutBlanks),

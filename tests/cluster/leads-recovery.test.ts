@@ -17,8 +17,6 @@
  */
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -27,6 +25,7 @@ import pg from "pg";
 import { type SpawnedSite, spawnSite } from "../e2e/support/spawn-site.ts";
 import { formTokenIn, renderedFormToken, TEST_FORM_TOKEN_SECRET } from "../support/form-token.ts";
 import { startTestDatabase, type TestDatabase } from "../support/postgres.ts";
+import { type ReceivedPost, type Receiver, startWebhookReceiver } from "../support/webhook-receiver.ts";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy.ts";
 
 const OUTAGE_MS = 120_000;
@@ -50,57 +49,9 @@ after(async () => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** One POST the receiver got: its lead id, when it arrived and when (and how) it was answered. */
-interface ReceivedPost {
-  key: string;
-  arrivedAt: number;
-  answeredAt: number | null;
-  status: number | null;
-}
-
-interface Receiver {
-  url: string;
-  posts: ReceivedPost[];
-  /** When each lead was first accepted (answered 2xx). */
-  accepted(): Map<string, number>;
-  close(): Promise<void>;
-}
-
-/** A lead webhook that records every post as it arrives, then answers what `answer` says. */
+/** A lead webhook of this run's (every post recorded: tests/support/webhook-receiver.ts), closed after it. */
 async function startReceiver(answer: (key: string) => number | Promise<number>): Promise<Receiver> {
-  const posts: ReceivedPost[] = [];
-  const server = http.createServer((request, response) => {
-    const post: ReceivedPost = {
-      key: String(request.headers["idempotency-key"] ?? ""),
-      arrivedAt: Date.now(),
-      answeredAt: null,
-      status: null,
-    };
-    posts.push(post);
-    request.resume();
-    request.on("end", async () => {
-      const status = await answer(post.key);
-      Object.assign(post, { status, answeredAt: Date.now() });
-      response.writeHead(status, { "Content-Type": "application/json" }).end("{}");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const receiver: Receiver = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/leads`,
-    posts,
-    accepted() {
-      const accepted = new Map<string, number>();
-      for (const post of posts) {
-        if (post.status !== null && post.status < 300 && !accepted.has(post.key))
-          accepted.set(post.key, post.answeredAt!);
-      }
-      return accepted;
-    },
-    close() {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
+  const receiver = await startWebhookReceiver(answer);
   receivers.push(receiver);
   return receiver;
 }

@@ -99,6 +99,33 @@ test.describe("the blog list", () => {
     await expect(loadMore).toHaveAttribute("href", "/blog?page=2");
   });
 
+  test("a page number spelled otherwise, or past the last page, is sent to the page it shows", async ({ request }) => {
+    const location = async (target: string) => {
+      const response = await request.get(target, { maxRedirects: 0 });
+      return [response.status(), response.headers().location, response.headers()["cache-control"]];
+    };
+    const lastPage = Math.ceil(demoPosts.length / 6);
+    expect(lastPage).toBeGreaterThan(1);
+    expect(await location("/blog?page=02")).toEqual([301, "/blog?page=2", "public, max-age=3600"]);
+    expect(await location("/blog?page=1")).toEqual([301, "/blog", "public, max-age=3600"]);
+    expect(await location("/blog?page=abc&utm_source=mail")).toEqual([
+      301,
+      "/blog?utm_source=mail",
+      "public, max-age=3600",
+    ]);
+    // Past the last page: the list may grow, so for a minute.
+    expect(await location(`/blog?page=${lastPage + 1}`)).toEqual([302, `/blog?page=${lastPage}`, "public, max-age=60"]);
+    // A tag's list likewise; a tag without posts is not found at any page.
+    const tag = demoPosts[0]!.tags[0]!;
+    const tagPages = Math.max(1, Math.ceil(demoPosts.filter((post) => post.tags.includes(tag)).length / 6));
+    const pastTag = tagPages + 1;
+    expect((await location(`/blog/tag/${tag}?page=${pastTag}`)).slice(0, 2)).toEqual([
+      302,
+      `/blog/tag/${tag}${tagPages > 1 ? `?page=${tagPages}` : ""}`,
+    ]);
+    expect((await request.get("/blog/tag/no-such-tag?page=3", { maxRedirects: 0 })).status()).toBe(404);
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 

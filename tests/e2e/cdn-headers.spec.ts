@@ -38,6 +38,17 @@ test("every kind of answer carries the Cache-Control docs/deploy.md's CDN table 
     expect(await ask(spelling), spelling).toMatchObject({ status: 301, cacheControl: "public, max-age=3600" });
   }
   expect((await ask("/Coworking?utm_source=news")).location).toBe("/coworking?utm_source=news");
+  // Another spelling of a value a page reads, likewise; a list's page past its last, for a minute.
+  expect(await ask("/gallery?tags=EXT&page=01")).toMatchObject({
+    status: 301,
+    cacheControl: "public, max-age=3600",
+    location: "/gallery?tags=ext",
+  });
+  expect(await ask("/blog?page=9")).toMatchObject({
+    status: 302,
+    cacheControl: "public, max-age=60",
+    location: "/blog?page=2",
+  });
 
   // Browsers that ask for /favicon.ico get the SVG icon.
   expect(await ask("/favicon.ico")).toMatchObject({
@@ -59,6 +70,20 @@ test("every kind of answer carries the Cache-Control docs/deploy.md's CDN table 
   expect(await ask("/events/no-such-event.ics")).toMatchObject({ status: 404, cacheControl: "no-store" });
   expect(await ask("/event-covers/no-such-event-480.webp")).toMatchObject({ status: 404, cacheControl: "no-store" });
   expect(await ask("/event-covers/oops")).toMatchObject({ status: 404, cacheControl: "no-store" });
+
+  // The feeds: kept for 5 minutes, then revalidated by their tag; a 304 says the same.
+  for (const feed of ["/blog/feed.xml", "/blog/tag/community/feed.xml", "/events.ics"]) {
+    const answer = await ask(feed);
+    expect(answer, feed).toMatchObject({ status: 200, cacheControl: "public, max-age=300" });
+    const response = await fetch(`${isolatedSite.url}${feed}`);
+    await response.arrayBuffer();
+    const etag = response.headers.get("etag")!;
+    expect(await ask(feed, { headers: { "If-None-Match": etag } }), feed).toMatchObject({
+      status: 304,
+      cacheControl: "public, max-age=300",
+    });
+  }
+  expect(await ask("/blog/tag/no-such-tag/feed.xml")).toMatchObject({ status: 404, cacheControl: "no-store" });
 
   // A page that does not exist.
   expect(await ask("/no-such-page")).toMatchObject({ status: 404, cacheControl: "no-store" });

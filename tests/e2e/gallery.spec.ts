@@ -43,13 +43,20 @@ test("a category toggles its whole tag group, mirrored in the address", async ({
 
   const workspaces = galleryCategories[0]!;
   await tap(page.getByRole("checkbox", { name: workspaces.label }));
-  await expect(page).toHaveURL(new RegExp(`tags=${["ext", ...workspaces.tags].join("%2C")}$`));
+  // In the filters' order, whichever was pressed first: one address per filter.
+  await expect(page).toHaveURL(new RegExp(`tags=${[...workspaces.tags, "ext"].join("%2C")}$`));
   await tap(page.getByRole("checkbox", { name: "Exterior" }));
   await expect(page).toHaveURL(new RegExp(`tags=${workspaces.tags.join("%2C")}$`));
   await page.getByRole("link", { name: "Clear Filters" }).click();
   await expect(page).toHaveURL(/\/gallery$/);
   await expect(page.getByRole("figure")).toHaveCount(12);
   for (const box of await page.getByRole("checkbox").all()) await expect(box).not.toBeChecked();
+  // The last filter turned off is the gallery's own address, with no empty parameter.
+  await tap(exterior);
+  await expect(page).toHaveURL(/\/gallery\?tags=ext$/);
+  await tap(exterior);
+  await expect(page).toHaveURL(/\/gallery$/);
+  await expect(page.getByRole("figure")).toHaveCount(12);
 });
 
 test("a pressed filter shows as pressed in the click's own task, before its list is asked for", async ({ page }) => {
@@ -73,11 +80,49 @@ test("reads the filter from the address on load, in the server's HTML", async ({
   await expect(page.getByRole("checkbox", { name: "Construction" })).toBeChecked();
   const expected = images.filter((entry) => tagsOf(entry).includes("construction")).length;
   await expect(page.getByRole("figure")).toHaveCount(expected);
+});
 
-  // A filter no image matches says so, in the server's HTML too.
-  const none = await (await request.get("/gallery?tags=no-such-tag")).text();
-  expect(none).toContain("No images found matching your criteria.");
-  expect(none).toMatch(/>Clear Filters</);
+test("a filter no image matches says so, in the server's HTML too", async ({ request, isolatedSite }) => {
+  isolatedSite.content.faults.add({
+    pathIncludes: "fields.tags",
+    status: 200,
+    body: { sys: { type: "Array" }, total: 0, skip: 0, limit: 12, items: [] },
+  });
+  const none = await request.get(`${isolatedSite.url}/gallery?tags=construction`);
+  expect(none.status()).toBe(200);
+  const html = await none.text();
+  expect(html).toContain("No images found matching your criteria.");
+  expect(html).toMatch(/>Clear Filters</);
+  // Its page 2 is its page 1.
+  const second = await request.get(`${isolatedSite.url}/gallery?tags=construction&page=2`, { maxRedirects: 0 });
+  expect(second.status()).toBe(302);
+  expect(second.headers().location).toBe("/gallery?tags=construction");
+});
+
+test("an address spelled otherwise than the filter spells it is sent to the filter's own address", async ({
+  request,
+}) => {
+  const location = async (target: string) => {
+    const response = await request.get(target, { maxRedirects: 0 });
+    return [response.status(), response.headers().location];
+  };
+  // Tags the filters do not offer, repeated, in capitals or in another order: the filter's own address.
+  expect(await location("/gallery?tags=no-such-tag")).toEqual([301, "/gallery"]);
+  expect(await location("/gallery?tags=construction,EXT,ext")).toEqual([301, "/gallery?tags=ext,construction"]);
+  expect(await location("/gallery?tags=ext&tags=construction&page=02")).toEqual([
+    301,
+    "/gallery?tags=ext,construction&page=2",
+  ]);
+  // A page past the last (30 images: three pages) is the last, whichever way it is spelled.
+  const lastPage = Math.ceil(images.length / 12);
+  expect(await location(`/gallery?page=${lastPage + 1}`)).toEqual([302, `/gallery?page=${lastPage}`]);
+  expect(await location("/gallery?page=99999")).toEqual([301, "/gallery?page=50"]);
+  expect(await location("/gallery?page=50")).toEqual([302, `/gallery?page=${lastPage}`]);
+  expect(await location(`/gallery?tags=construction&page=2`)).toEqual([302, "/gallery?tags=construction"]);
+  // Followed, each is the page it names.
+  const followed = await request.get("/gallery?tags=Construction&page=abc");
+  expect(followed.url()).toMatch(/\/gallery\?tags=construction$/);
+  expect(await followed.text()).toMatch(/checked=""[^>]*\/?>Construction</);
 });
 
 test.describe("without JavaScript", () => {
@@ -89,6 +134,11 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/gallery\?tags=ext$/);
     await expect(page.getByRole("checkbox", { name: "Exterior" })).toBeChecked();
     await expect(page.getByRole("figure")).toHaveCount(Math.min(12, exteriorCount));
+    // Two boxes send two values; the server answers with the filter's own address.
+    await tap(page.getByRole("checkbox", { name: "Construction" }));
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/\/gallery\?tags=ext,construction$/);
+    await expect(page.getByRole("checkbox", { name: "Construction" })).toBeChecked();
     await page.goto("/gallery");
     await page.getByRole("link", { name: "Load More" }).click();
     await expect(page).toHaveURL(/\/gallery\?page=2$/);

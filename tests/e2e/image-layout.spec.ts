@@ -90,7 +90,8 @@ test("the image's files start in production mode against live services and serve
   // What the image promises, read from the file itself.
   expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-slim$/m);
   expect(stages.length).toBeGreaterThanOrEqual(3);
-  expect(runtimeEnv).toMatchObject({ NODE_ENV: "production", SITE_MODE: "production" });
+  // The container listens on every interface of its own network (a demo elsewhere: on loopback only).
+  expect(runtimeEnv).toMatchObject({ NODE_ENV: "production", SITE_MODE: "production", HOST: "0.0.0.0" });
   const user = runtime.instructions.find((instruction) => instruction.name === "USER")?.args;
   expect(user).toBeDefined();
   expect(user).not.toMatch(/^(root|0)$/);

@@ -1,7 +1,9 @@
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { entriesOf, fieldOf } from "./support/dataset";
 import { expect, test, waitForHydration } from "./support/fixtures";
+import { PLANTED_SCRIPT } from "../../server/test-planted-script.ts";
 import { inlineScriptsNotAllowed } from "./support/script-policy";
+import { madeUpAddresses } from "../support/made-up-addresses.ts";
 import { untilKept } from "../support/until-kept.ts";
 
 /**
@@ -161,4 +163,117 @@ test("a page sent from memory is logged like a rendered one: one line with its r
   const [line] = linesOf();
   expect(line).toMatchObject({ method: "GET", route: "/privacy", path: "/privacy", status: 200, pageCache: "hit" });
   expect(line!.bytes).toBeGreaterThan(1_000);
+});
+
+/** The request log's lines a site wrote after `from` characters of its output. */
+function logLinesAfter(output: string, from: number): Record<string, unknown>[] {
+  return output
+    .slice(from)
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+test("200 requests with made-up parameters render only the few pages they name, and push no kept page out", async ({
+  request,
+  isolatedSite,
+}) => {
+  test.setTimeout(120_000);
+  const site = isolatedSite.url;
+  // The pages they name, and two list pages with a query string, kept first.
+  const named = ["/gallery", "/gallery?page=2", "/gallery?page=3", "/gallery?tags=ext", "/blog", "/blog?page=2"];
+  for (const path of named) await untilCached(request, `${site}${path}`);
+  const from = isolatedSite.output().length;
+
+  const targets = madeUpAddresses(200);
+  expect(new Set(targets).size).toBeGreaterThan(150);
+  const landedOn = new Set<string>();
+  for (let start = 0; start < targets.length; start += 10) {
+    await Promise.all(
+      targets.slice(start, start + 10).map(async (target) => {
+        // Followed as a browser would: each ends on the page it names.
+        const response = await fetch(`${site}${target}`, { headers: { "Accept-Encoding": "gzip" } });
+        expect(response.status, target).toBe(200);
+        await response.arrayBuffer();
+        landedOn.add(new URL(response.url).pathname + new URL(response.url).search.replace(/&?utm_content=\d+/, ""));
+      }),
+    );
+  }
+  const elsewhere = [...landedOn].filter((address) => !named.includes(address));
+  expect(elsewhere.length, `landed elsewhere: ${elsewhere.slice(0, 5).join(" ")}`).toBe(0);
+
+  // Work counted in the request log: a page rendered is a `miss` (or `refresh`) answered 200; a redirect
+  // decided from a list's length runs its loaders only (`miss`, 302); the rest are redirects the server
+  // answers before any route runs, and pages sent from memory.
+  const requestLines = () => logLinesAfter(isolatedSite.output(), from).filter((line) => "status" in line);
+  // Each address's redirects end in one page answered 200.
+  await expect.poll(() => requestLines().filter((line) => line.status === 200).length).toBe(targets.length);
+  const lines = requestLines();
+  // No page rendered for them: every page answered was sent from memory, but for the re-render a kept
+  // page gets when it is 30 s old (a slow machine may outlast that), once per page at most.
+  const pagesRendered = lines.filter((line) => line.status === 200 && line.pageCache !== "hit");
+  expect(pagesRendered.filter((line) => line.pageCache !== "refresh")).toEqual([]);
+  expect(pagesRendered.length).toBeLessThanOrEqual(named.length);
+  // The other `miss`es are a list's page past its last: its loaders ran, and answered with a redirect.
+  const loadersOnly = lines.filter((line) => line.pageCache === "miss");
+  expect(loadersOnly.every((line) => line.status === 302)).toBe(true);
+
+  // Every page kept before is kept still.
+  for (const path of named) {
+    const response = await request.get(`${site}${path}`);
+    expect(fromCache(response), path).toBe(true);
+  }
+});
+
+test.describe("an inline script its render did not write", () => {
+  // A site of its own with the tests' hooks: the log's one warning per route is this test's to see.
+  test.use({ isolatedSiteFresh: true, isolatedSiteEnv: { TEST_RESET_ROUTE: "true" } });
+
+  test("is refused on every visit, not only the first: the page is never kept, and the log says so once", async ({
+    page,
+    request,
+    isolatedSite,
+    allowConsoleErrors,
+  }) => {
+    // Chromium's words for it ("Executing inline script violates … Content Security Policy …").
+    const refused = /inline script.*Content Security Policy/i;
+    allowConsoleErrors(refused);
+    const address = `${isolatedSite.url}/privacy`;
+    const planted = await request.post(`${isolatedSite.url}/__test/planted-script?path=/privacy`);
+    expect(planted.status()).toBe(200);
+    const rendered = await request.get(address);
+    expect(await rendered.text()).toContain(PLANTED_SCRIPT);
+    const warning = /The page of \/privacy \(\/privacy\) holds an inline script its render did not write/;
+    // Settled: either kept (and sent from memory), or not kept and said so.
+    await expect
+      .poll(async () => {
+        const response = await request.get(address);
+        await response.body();
+        return fromCache(response) || warning.test(isolatedSite.output());
+      })
+      .toBe(true);
+
+    const refusals: string[] = [];
+    page.on("console", (message) => {
+      if (refused.test(message.text())) refusals.push(message.text());
+    });
+    for (let visit = 1; visit <= 3; visit += 1) {
+      const response = await page.goto(address);
+      await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
+      const scripts = await page.locator("head script:not([src])").evaluateAll((all) => all.map((s) => s.textContent));
+      expect(scripts).toContain('document.documentElement.setAttribute("data-planted-script","ran")');
+      // It did not run (the head's scripts ran before the heading was parsed), and Chromium says why.
+      const ran = await page.evaluate(() => document.documentElement.getAttribute("data-planted-script"));
+      expect(ran, `visit ${visit} (${response?.headers()["x-page-cache"] ?? "rendered"}): the script ran`).toBeNull();
+      await expect.poll(() => refusals.length, `visit ${visit}: Chromium refused the script`).toBe(visit);
+      // Rendered for this visit, under its own nonce: never a kept page.
+      expect(response?.headers()["x-page-cache"], `visit ${visit}`).not.toBe("hit");
+      expect(response?.headers()["content-security-policy"], `visit ${visit}`).toMatch(/script-src[^;]*'nonce-/);
+    }
+    // The page's own scripts run: it hydrates.
+    await waitForHydration(page);
+    expect(isolatedSite.output().match(new RegExp(warning, "g"))).toHaveLength(1);
+    // Another page, without it, is kept as ever.
+    await untilCached(request, `${isolatedSite.url}/terms`);
+  });
 });

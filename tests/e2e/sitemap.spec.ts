@@ -25,3 +25,13 @@ test("robots.txt allows everything and names the sitemap", async ({ request }) =
   expect(text).toContain("User-agent: *\nAllow: /");
   expect(text).toContain(`Sitemap: ${DEMO_SITE.siteUrl}/sitemap.xml`);
 });
+
+test("the feeds are not pages: the sitemap leaves them out, robots.txt lets readers fetch them", async ({
+  request,
+}) => {
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).not.toMatch(/feed\.xml|\.ics</);
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).not.toMatch(/Disallow: \/(blog|events)/);
+  for (const path of ["/blog/feed.xml", "/events.ics"]) expect((await request.get(path)).status(), path).toBe(200);
+});

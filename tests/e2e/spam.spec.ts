@@ -12,19 +12,23 @@ import { expect, test, waitForHydration } from "./support/fixtures";
 import { type SpawnedSite, spawnSite } from "./support/spawn-site";
 
 /**
- * No person's enquiry is held in silence, and no bot's reaches the CRM (issue 49; docs/leads.md, "Spam").
+ * No person's enquiry is held in silence, and no bot's reaches the CRM (docs/leads.md, "Spam").
  * One site of its own, with its own webhook sink and store, gets:
  * - bot posts of every kind the spam rules name, in bulk over HTTP (half as a browser without
  *   JavaScript sends the form, `POST /contact`, half as the page's form action does, `POST
  *   /contact.data`) and a few from a real browser: hard signals are held (stored with their reason,
  *   never delivered); soft ones are asked to confirm, which a bot never does (nothing stored, nothing
  *   delivered); the same enquiry from many forms is folded into its first; a botnet reusing form tokens
- *   gets three leads per token;
+ *   gets three leads per token, and a patient bot taking its next token from each answer three per
+ *   page; a bot taking its tokens from the answers to posts without one is held; a question's token
+ *   sent with other details is asked about afresh; links written with ideographic dots or invisible
+ *   characters are held;
  * - people: 50 filling the form in a browser (JavaScript on and off, typing or autofilling) or over
  *   HTTP with the page's token, and every case a person once got held for: the form autofilled and sent
  *   1.5-2.8 s after the page came, a tab left open over a week, a correction sent right after Back
  *   without JavaScript, a second enquiry sent 2.6 s after the first one's thanks, four enquiries in an
- *   hour, names with a dot that are not links. Each reaches the webhook after at most one confirmation.
+ *   hour, names with a dot that are not links, a form whose id a bot forged first. Each reaches the
+ *   webhook after at most one confirmation.
  * Every answer is a thanks or the question, the same for people and bots.
  */
 
@@ -38,6 +42,9 @@ type Kind =
   | "domain-like name"
   | "same enquiry again"
   | "token reused by a botnet"
+  | "next token from each answer"
+  | "token from a held answer"
+  | "question's token reused"
   | "person";
 type Route = "form" | "data";
 type Answer = "thanked" | "asked to confirm";
@@ -49,14 +56,21 @@ const HELD: Partial<Record<Kind, RegExp>> = {
   "token forged": /form token forged/,
   "link in name": /a link in the name/,
   "token reused by a botnet": /the form token already carried 3 leads/,
+  "next token from each answer": /the form token already carried 3 leads/,
+  "token from a held answer": /form token missing|the form token answered a post held for a missing or forged token/,
 };
-const ASKED: Kind[] = ["too fast", "token too old", "domain-like name"];
+/** Kinds capped at three leads a page: the rest of their posts are held. */
+const CAPPED: Kind[] = ["token reused by a botnet", "next token from each answer"];
+const ASKED: Kind[] = ["too fast", "token too old", "domain-like name", "question's token reused"];
 
 const BOTS_PER_KIND = 30;
 const SAME_ENQUIRY_GROUPS = 10;
 const SENDS_PER_SAME_ENQUIRY = 4;
 const BOTNET_TOKENS = 5;
 const POSTS_PER_BOTNET_TOKEN = 12;
+/** Pages a patient bot fetches, each then posted again and again with the token of the last answer. */
+const PATIENT_PAGES = 3;
+const POSTS_PER_PATIENT_PAGE = 8;
 const WEEK_AND_A_DAY_MS = 8 * 24 * 60 * 60_000;
 
 interface Sent {
@@ -124,18 +138,24 @@ let sink: WebhookSink;
 let dataDir: string;
 const sent: Sent[] = [];
 
-/** A confirming token in an answer: the form's own, naming what it was asked about. */
-const CONFIRMING_TOKEN = /contact\.[0-9a-z]+\.[0-9a-f]{32}\.[a-z]{1,8}\.[\w-]{43}/;
+/** A form token in an answer: every token has this one shape. */
+const FORM_TOKEN = /contact\.[0-9a-z]+\.[0-9a-f]{32}\.[\w-]{43}/;
+
+interface Answered {
+  answer: Answer;
+  /**
+   * The token of the form the answer shows: after a question, one that confirms what was asked for the
+   * details as sent; after a thanks, a new submission of the same page.
+   */
+  token: string | null;
+}
 
 /**
  * Posts the form as a browser without JavaScript does (the answer is a page), or as the page's form
- * action does (the answer is the action's data); either way a thanks or the question, with its token.
+ * action does (the answer is the action's data); either way a thanks or the question, with the token
+ * the form the visitor sees next carries.
  */
-async function post(
-  route: Route,
-  fields: Details,
-  extra: Record<string, string>,
-): Promise<{ answer: Answer; token: string | null }> {
+async function post(route: Route, fields: Details, extra: Record<string, string>): Promise<Answered> {
   const response = await fetch(`${site.url}${route === "form" ? "/contact" : "/contact.data"}`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
@@ -143,10 +163,11 @@ async function post(
   });
   const text = await response.text();
   expect(response.status, `${fields.email}: ${text.slice(0, 200)}`).toBe(200);
-  if (text.includes(contactSuccessMessage)) return { answer: "thanked", token: null };
+  const token = route === "form" ? formTokenIn(text) : (FORM_TOKEN.exec(text)?.[0] ?? null);
+  expect(token, "every answer carries the token of the form shown next").toMatch(FORM_TOKEN);
+  if (text.includes(contactSuccessMessage)) return { answer: "thanked", token };
   expect(text, fields.email).toContain(contactConfirmMessage);
-  const token = route === "form" ? formTokenIn(text) : (CONFIRMING_TOKEN.exec(text)?.[0] ?? null);
-  expect(token, "the question carries the token that lets the next send through").toMatch(CONFIRMING_TOKEN);
+  expect(token, "the question's token is a new one, which lets the next send through").not.toBe(extra.submissionId);
   // The question gives back what was sent (a page without JavaScript shows it in the form).
   if (route === "form") expect(text).toContain(`value="${fields.email}"`);
   return { answer: "asked to confirm", token };
@@ -236,12 +257,8 @@ async function sendBotsOverHttp(): Promise<void> {
     submissionId: renderedFormToken(),
     "bot-field": ["http://spam.example", "yes", "bot@example.com", "x"][n % 4]!,
   }));
-  // No field, an empty one, or a bare submission id (a form rendered before tokens).
-  add(
-    "token missing",
-    (_, n): Record<string, string> =>
-      [{}, { submissionId: "" }, { submissionId: "0123456789abcdef0123456789abcdef" }][n % 3]!,
-  );
+  // No field, an empty one, or one of spaces.
+  add("token missing", (_, n): Record<string, string> => [{}, { submissionId: "" }, { submissionId: "   " }][n % 3]!);
   add("token forged", async (_, n) => {
     const real = await pageToken();
     const [form, time, id, signature] = real.split(".") as [string, string, string, string];
@@ -255,6 +272,8 @@ async function sendBotsOverHttp(): Promise<void> {
       `contact.${Date.now().toString(36)}.${"ab".repeat(16)}.${"x".repeat(43)}`,
       ours.issue("newsletter" as "contact"),
       "definitely-not-a-token-but-long-enough",
+      // a bare submission id (nothing vouches for it)
+      "0123456789abcdef0123456789abcdef",
     ];
     return { submissionId: forged[n % forged.length]! };
   });
@@ -264,6 +283,10 @@ async function sendBotsOverHttp(): Promise<void> {
     "<a href=http://x.example>Anna</a>",
     "[url=http://spam.example]Anna[/url]",
     "mailto:anna@spam.example",
+    // what a person reads as a link: ideographic dots, and characters nobody sees
+    "www。cheap-meds。example",
+    "w\u200Bww.pills.example",
+    "ht\u200Btps://casino.example",
   ];
   add(
     "link in name",
@@ -308,6 +331,40 @@ async function sendBotsOverHttp(): Promise<void> {
     const { answer } = await post(route, fields, { submissionId: token });
     sent.push({ kind: "token reused by a botnet", route, via: "http", email: fields.email, answers: [answer] });
   });
+
+  // A patient bot: one page, then each post with the token the last answer carried (a new one after
+  // every thanks); and one that never had a page and takes its tokens from the answers to its posts.
+  const patient = async (kind: Kind, first: () => Promise<string>, posts: number) => {
+    let token = await first();
+    for (let n = 0; n < posts; n++) {
+      const fields = details(index++, "bot");
+      const route: Route = n % 2 === 0 ? "form" : "data";
+      const answered = await post(route, fields, { submissionId: token });
+      sent.push({ kind, route, via: "http", email: fields.email, answers: [answered.answer] });
+      token = answered.token!;
+    }
+  };
+  for (let page = 0; page < PATIENT_PAGES; page++) {
+    await patient("next token from each answer", async () => renderedFormToken(), POSTS_PER_PATIENT_PAGE);
+  }
+  for (let bot = 0; bot < 5; bot++) await patient("token from a held answer", async () => "", 4);
+
+  // The confirming token of one question sent with other details: each is asked about afresh.
+  const firstAsked = { ...details(index++, "bot"), name: "Top rank agency.shop" };
+  const asked = await post("data", firstAsked, { submissionId: renderedFormToken() });
+  sent.push({
+    kind: "question's token reused",
+    route: "data",
+    via: "http",
+    email: firstAsked.email,
+    answers: [asked.answer],
+  });
+  for (let n = 0; n < BOTS_PER_KIND - 1; n++) {
+    const fields = { ...details(index++, "bot"), name: domainNames[n % domainNames.length]! };
+    const route: Route = n % 2 === 0 ? "form" : "data";
+    const { answer } = await post(route, fields, { submissionId: asked.token! });
+    sent.push({ kind: "question's token reused", route, via: "http", email: fields.email, answers: [answer] });
+  }
 }
 
 /** A browser of its own (JavaScript on or off), its console watched for errors. */
@@ -683,6 +740,20 @@ async function corpus(browser: Browser): Promise<void> {
         },
       },
       {
+        // A bot posted the person's details first, under a token made up around their form's id: the
+        // person's own send is theirs, not a "repeat" of the bot's.
+        story: "a bot forged my form's id first",
+        route,
+        send: async () => {
+          const fields = details(httpIndex++, "person");
+          const token = await pageToken();
+          const [form, time, id] = token.split(".") as [string, string, string];
+          await post(route, fields, { submissionId: `${form}.${time}.${id}.${"B".repeat(43)}` });
+          await new Promise((resolve) => setTimeout(resolve, 3_200));
+          return [[fields.email, await personPosts(route, fields, token)]];
+        },
+      },
+      {
         story: "four enquiries in an hour",
         route,
         send: async () => {
@@ -737,7 +808,7 @@ async function corpus(browser: Browser): Promise<void> {
       : [lead.email];
   const people = sent.filter((item) => item.kind === "person");
   const bots = sent.filter((item) => item.kind !== "person");
-  const expectedDeliveries = people.length + SAME_ENQUIRY_GROUPS + BOTNET_TOKENS * 3;
+  const expectedDeliveries = people.length + SAME_ENQUIRY_GROUPS + (BOTNET_TOKENS + PATIENT_PAGES) * 3;
   await expect.poll(() => received().length, { timeout: 60_000 }).toBeGreaterThanOrEqual(expectedDeliveries);
   // A little longer, so a delivery that should not happen has its chance to.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -767,10 +838,10 @@ async function corpus(browser: Browser): Promise<void> {
   const stories = [...new Set(people.map((item) => item.story!))];
   console.log(
     [
-      "kind                       sent  delivered  held  asked to confirm",
+      "kind                          sent  delivered  held  asked to confirm",
       ...rows.map((row) =>
         [
-          row.kind.padEnd(25),
+          row.kind.padEnd(28),
           String(row.sent).padStart(5),
           String(row.delivered).padStart(10),
           String(row.held).padStart(5),
@@ -815,11 +886,13 @@ async function corpus(browser: Browser): Promise<void> {
   expect(people.filter((item) => item.answers[0] === "asked to confirm").length).toBeGreaterThan(10);
 
   // No bot with a hard signal, and no bot asked to confirm (bots do not), reached the webhook.
-  expect(bots.length).toBeGreaterThanOrEqual(216 + BOTNET_TOKENS * POSTS_PER_BOTNET_TOKEN);
+  expect(bots.length).toBeGreaterThanOrEqual(
+    246 + BOTNET_TOKENS * POSTS_PER_BOTNET_TOKEN + PATIENT_PAGES * POSTS_PER_PATIENT_PAGE + 20,
+  );
   for (const bot of bots) {
     const leads = storedByEmail.get(bot.email) ?? [];
     const reason = HELD[bot.kind];
-    if (reason && bot.kind !== "token reused by a botnet") {
+    if (reason && !CAPPED.includes(bot.kind)) {
       expect(delivered.has(bot.email), `${bot.kind} bot ${bot.email} reached the webhook`).toBe(false);
       expect(
         leads.some((lead) => lead.status === "spam" && reason.test(lead.spamReason ?? "")),
@@ -839,16 +912,24 @@ async function corpus(browser: Browser): Promise<void> {
     expect(delivered.get(email), email).toBe(1);
     expect(storedByEmail.get(email)).toHaveLength(1);
   }
-  // A botnet's token carries three leads; the rest are held with the reason.
-  const botnet = bots.filter((bot) => bot.kind === "token reused by a botnet");
-  expect(botnet.filter((bot) => delivered.has(bot.email))).toHaveLength(BOTNET_TOKENS * 3);
-  expect(
-    botnet.filter((bot) =>
-      storedByEmail
-        .get(bot.email)
-        ?.some((lead) => lead.status === "spam" && HELD["token reused by a botnet"]!.test(lead.spamReason ?? "")),
-    ),
-  ).toHaveLength(BOTNET_TOKENS * (POSTS_PER_BOTNET_TOKEN - 3));
+  // A botnet's token, and a patient bot's page (whichever answer it took its next token from), carry
+  // three leads; the rest are held with the reason.
+  for (const [kind, pages, posts] of [
+    ["token reused by a botnet", BOTNET_TOKENS, POSTS_PER_BOTNET_TOKEN],
+    ["next token from each answer", PATIENT_PAGES, POSTS_PER_PATIENT_PAGE],
+  ] as const) {
+    const capped = bots.filter((bot) => bot.kind === kind);
+    expect(
+      capped.filter((bot) => delivered.has(bot.email)),
+      kind,
+    ).toHaveLength(pages * 3);
+    expect(
+      capped.filter((bot) =>
+        storedByEmail.get(bot.email)?.some((lead) => lead.status === "spam" && HELD[kind]!.test(lead.spamReason ?? "")),
+      ),
+      kind,
+    ).toHaveLength(pages * (posts - 3));
+  }
   expect(received().length).toBe(expectedDeliveries);
   // A person's confirmed send keeps what they confirmed, for staff.
   expect(stored.filter((lead) => lead.confirmedReasons !== null).length).toBeGreaterThan(10);

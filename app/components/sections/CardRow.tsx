@@ -16,6 +16,7 @@ export function CardRow<T>({
   title,
   loadingLabel,
   more,
+  actions,
   children,
 }: {
   section: StreamedSection<T[]>;
@@ -24,6 +25,8 @@ export function CardRow<T>({
   /** Read by assistive technology while the row loads. */
   loadingLabel: string;
   more: { label: string; to: string };
+  /** Shown beside the link to the full list (the events' Subscribe). */
+  actions?: ReactNode;
   children: (item: T) => { key: string; card: ReactNode };
 }) {
   const headingId = useId();
@@ -48,13 +51,16 @@ export function CardRow<T>({
         <section aria-labelledby={headingId} className={sectionFrame}>
           <div className="flex flex-wrap items-end justify-between gap-4">
             <SectionHeader id={headingId} eyebrow={eyebrow} title={title} />
-            <Link
-              to={more.to}
-              className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:text-brand-600"
-            >
-              {more.label}
-              <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+              {actions}
+              <Link
+                to={more.to}
+                className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:text-brand-600"
+              >
+                {more.label}
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
+            </div>
           </div>
           <ul className="stagger mt-10 grid gap-8 md:grid-cols-3">
             {items.map((item) => {

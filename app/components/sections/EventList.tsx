@@ -6,6 +6,7 @@ import { useSiteConfig } from "~/lib/site-config";
 import { eventData } from "~/lib/structured-data";
 import { DeferredSection } from "../ui/DeferredSection";
 import { JsonLd } from "../ui/JsonLd";
+import { CalendarSubscribe } from "./CalendarSubscribe";
 import { EventCard } from "./EventCard";
 
 export const EVENTS_LOADING_MESSAGE = "Loading events...";
@@ -20,7 +21,8 @@ export interface EventListData {
 }
 
 /**
- * The events page's list (docs/decisions.md#what-the-site-does): 'Upcoming Events' (with Event structured data) and
+ * The events page's list (docs/decisions.md#what-the-site-does): 'Upcoming Events' (with Event structured data,
+ * and the calendar to subscribe to) and
  * the 'Past Events' section that 'Show Past Events' / 'Hide Past Events' toggles (it works without
  * JavaScript). An empty list and a failed one read the same.
  */
@@ -58,6 +60,7 @@ function ClassifiedEvents({ upcoming, past }: Omit<EventListData, "listed">) {
         <h2 id={upcomingId} className="text-3xl font-semibold text-ink sm:text-4xl">
           Upcoming Events
         </h2>
+        <CalendarSubscribe />
         {upcoming.length > 0 ? (
           <ul className="mt-8 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
             {upcoming.map((event) => (

@@ -46,11 +46,14 @@ export function GalleryGrid({
   const form = useRef<HTMLFormElement>(null);
   // The filter is drawn as its navigation starts (flushSync), as Load More's "Loading..." is: the
   // router's updates are otherwise transitions, which a busy phone drew 200-300 ms late.
+  // The address as the server spells it (`?tags=a,b` in the filters' order, none for no filter).
   const filter = (next: string[]) =>
-    void submit(
-      { [TAGS_PARAM]: next.join(",") },
-      { method: "get", action: "/gallery", preventScrollReset: true, flushSync: true },
-    );
+    void submit(next.length > 0 ? { [TAGS_PARAM]: next.join(",") } : {}, {
+      method: "get",
+      action: "/gallery",
+      preventScrollReset: true,
+      flushSync: true,
+    });
   // Boxes a visitor changed before hydration (the browser drew them at once) are the filter to show.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the page hydrates; later changes are the boxes' own events
   useLayoutEffect(() => {

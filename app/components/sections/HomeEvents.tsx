@@ -1,9 +1,13 @@
 import type { EventView } from "~/lib/events";
 import type { StreamedSection } from "~/lib/section-state";
+import { SubscribeLink } from "./CalendarSubscribe";
 import { CardRow } from "./CardRow";
 import { EventCard } from "./EventCard";
 
-/** Up to 3 upcoming events (docs/decisions.md#what-the-site-does); left out when there are none or they fail. */
+/**
+ * Up to 3 upcoming events (docs/decisions.md#what-the-site-does), with the calendar to subscribe to;
+ * left out when there are none or they fail.
+ */
 export function HomeEvents({ section }: { section: StreamedSection<EventView[]> }) {
   return (
     <CardRow
@@ -12,6 +16,7 @@ export function HomeEvents({ section }: { section: StreamedSection<EventView[]> 
       title="Upcoming Events"
       loadingLabel="Loading upcoming events"
       more={{ label: "All events", to: "/events" }}
+      actions={<SubscribeLink />}
     >
       {(event) => ({ key: event.uuid, card: <EventCard event={event} /> })}
     </CardRow>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { MAX_RETRY_AFTER_MS, retryAfterMs } from "./delivery.server.ts";
+import { DEFAULT_RATE_LIMIT_PAUSE_MS, MAX_RETRY_AFTER_MS, retryAfterMs } from "./delivery.server.ts";
 import { log, people, setup, submission, setUpEachTest } from "./delivery.test-harness.ts";
 
 setUpEachTest();
@@ -104,8 +104,7 @@ describe("lead delivery against a webhook that says slow down", () => {
     const unavailable = await store.create({ ...submission, name: "Unavailable" });
     const refused = await store.create({ ...submission, name: "Refused" });
     answers.set(unavailable.id, 500);
-    // A 429 without Retry-After says nothing about when: the endpoint refused posts as a whole.
-    answers.set(refused.id, 429);
+    answers.set(refused.id, 401);
     worker.start();
     await vi.waitFor(async () => expect((await store.stats()).retrying).toBe(3));
     expect((await store.get(refused.id))?.failureKind).toBe("refused");
@@ -118,6 +117,35 @@ describe("lead delivery against a webhook that says slow down", () => {
     await vi.waitFor(async () => expect((await store.get(unavailable.id))?.status).toBe("delivered"));
     await vi.waitFor(async () => expect((await store.get(refused.id))?.status).toBe("delivered"));
     expect(await store.get(throttled.id)).toMatchObject({ status: "pending", nextAttemptAt: waitingUntil });
+  });
+
+  it("holds every instance's posts for a default pause after a 429 without Retry-After, a rate limit that an accepted post does not end", async () => {
+    const answers = new Map<string, number>();
+    const { fetch, calls } = scriptedWebhook((key) => ({ status: answers.get(key) ?? 200 }));
+    const { store, worker } = await setup({ fetch, firstRetryMs: 1_000 });
+    const throttled = await store.create({ ...submission, name: "Throttled" });
+    answers.set(throttled.id, 429);
+    const startedAt = Date.now();
+    worker.start();
+    await vi.waitFor(async () => expect((await store.get(throttled.id))?.attempts).toBe(1));
+    const lead = (await store.get(throttled.id))!;
+    expect(lead).toMatchObject({
+      failureKind: "rate-limited",
+      backoffFailures: 0,
+      lastError: `webhook answered 429 (no Retry-After, a pause of ${DEFAULT_RATE_LIMIT_PAUSE_MS / 1000} s)`,
+    });
+    expect(Date.parse(lead.nextAttemptAt) - startedAt).toBeGreaterThanOrEqual(DEFAULT_RATE_LIMIT_PAUSE_MS - 1_000);
+    // Every instance waits: the hold is in the shared store.
+    expect(await store.deliveryGate("another-instance", 1)).toMatchObject({ open: false, reason: "retry-after" });
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.stringMatching(/asked to wait \(429, no Retry-After, a pause of 60 s\)/),
+    );
+    // A post another instance got accepted meanwhile makes nothing due early: the lead keeps its pause.
+    const accepted = await store.create({ ...submission, name: "Accepted Elsewhere" });
+    await store.markDelivered(accepted.id);
+    expect(await store.makeBacklogDue(null)).toBe(0);
+    expect((await store.get(throttled.id))!.nextAttemptAt).toBe(lead.nextAttemptAt);
+    expect(calls.filter((call) => call.key === throttled.id)).toHaveLength(1);
   });
 
   it("retries a failed lead at the first step while the webhook accepts other posts; its backoff grows only while it accepts nothing", async () => {

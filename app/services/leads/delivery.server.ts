@@ -25,13 +25,12 @@ import { webhookSignatureHeaders, webhookSigningKeys } from "./webhook-signature
  *   nothing: a lead that fails after the webhook accepted another post (from any instance) since its
  *   last attempt is tried again at the first step (by default within 2.5-5 s), at the steady pace, and
  *   while the webhook accepted a post within the last 10 minutes no lead waits more than a minute;
- * - a 429 or 503 with `Retry-After` (seconds or a date, at most an hour) holds every instance's posts
- *   until then, in the shared store; then one worker probes with one post, and the others wait for its
- *   answer (another "wait" is another hold). Posts already under way when the answer came are not
- *   recalled: they get their own answers;
+ * - a 429 or 503 with `Retry-After` (seconds or a date, at most an hour), and a 429 without one (for
+ *   `DEFAULT_RATE_LIMIT_PAUSE_MS`), holds every instance's posts until then, in the shared store; then
+ *   one worker probes with one post, and the others wait for its answer (another "wait" is another
+ *   hold). Posts already under way when the answer came are not recalled: they get their own answers;
  * - a 2xx after the webhook was unavailable (no answer, or a 5xx without Retry-After) or refused posts
- *   as a whole (a redirect, 401, 403, 404, 405, 410, a 429 without Retry-After: a URL or secret being
- *   fixed) means it is back: every lead waiting for that becomes due at once, in the shared store, so
+ *   as a whole (a redirect, 401, 403, 404, 405, 410: a URL or secret being fixed) means it is back: every lead waiting for that becomes due at once, in the shared store, so
  *   every instance drains the backlog (at its pace, and within any Retry-After hold). After rate
  *   limiting nothing becomes due early: those leads wait for the time the webhook gave. A lead the
  *   webhook rejected on its own (a 4xx about its content) keeps its backoff. While leads wait, the worker looks at the store every few seconds, and
@@ -99,6 +98,11 @@ export const FIRST_RETRY_MS = 5_000;
 export const MAX_RETRY_MS = 24 * 60 * 60_000;
 /** The longest a webhook's Retry-After holds the posts. */
 export const MAX_RETRY_AFTER_MS = 60 * 60_000;
+/**
+ * How long a 429 without Retry-After holds the posts: the webhook limits the rate without saying for
+ * how long, and a minute is the window most rate limits count in (docs/leads.md#delivery).
+ */
+export const DEFAULT_RATE_LIMIT_PAUSE_MS = 60_000;
 /** The longest the worker waits between tries while the store fails. */
 export const MAX_STORE_BACKOFF_MS = 60_000;
 /**
@@ -281,22 +285,25 @@ export function createLeadDelivery({
     status: number | null,
     retryAfter: string | null,
   ): Promise<"failed" | "held"> {
-    const waitMs = status === 429 || status === 503 ? retryAfterMs(retryAfter, now()) : null;
-    const kind = failureKindOf(status, waitMs !== null);
+    const asked = status === 429 || status === 503 ? retryAfterMs(retryAfter, now()) : null;
+    const waitMs = status === 429 ? (asked ?? DEFAULT_RATE_LIMIT_PAUSE_MS) : asked;
+    const kind = failureKindOf(status, asked !== null);
     if (kind !== "rate-limited") failedSinceSuccess++;
     if (waitMs !== null) {
-      // The webhook says when: every instance waits for it, this lead too, and its backoff does not grow.
+      // The webhook limits the rate: every instance waits as long as it says (or the default pause),
+      // this lead too, and its backoff does not grow.
       const until = new Date(now().getTime() + waitMs);
+      const wait = `${asked === null ? "no Retry-After, a pause of" : "Retry-After"} ${Math.round(waitMs / 1000)} s`;
       await store.holdDeliveries(until, status!);
       await store.recordFailure(lead.id, workerId, {
-        error: `${problem} (Retry-After ${Math.round(waitMs / 1000)} s)`,
+        error: `${problem} (${wait})`,
         status,
         kind,
         nextAttemptAt: until,
         backoffFailures: lead.backoffFailures,
       });
       log.warn(
-        `The lead webhook asked to wait (${status}, Retry-After ${Math.round(waitMs / 1000)} s): no instance posts a lead before ${until.toISOString()}; lead ${label(lead)} waits for it.`,
+        `The lead webhook asked to wait (${status}, ${wait}): no instance posts a lead before ${until.toISOString()}; lead ${label(lead)} waits for it.`,
       );
       return "held";
     }

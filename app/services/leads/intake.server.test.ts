@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -114,7 +115,7 @@ describe("lead intake", () => {
     const forged = `contact.abc.${"0a".repeat(16)}.${"A".repeat(43)}`;
 
     expect(await post({})).toEqual(["form token missing"]);
-    expect(await post({ token: "0123456789abcdef0123456789abcdef" })).toEqual(["form token missing"]);
+    expect(await post({ token: "0123456789abcdef0123456789abcdef" })).toEqual(["form token forged"]);
     expect(await post({ token: forged })).toEqual(["form token forged"]);
     expect(await post({ token: rendered(), honeypot: "x" })).toEqual(["honeypot filled"]);
     expect(await post({ token: rendered() }, "Buy now at https://cheap.example")).toEqual(["a link in the name"]);
@@ -135,16 +136,20 @@ describe("lead intake", () => {
 
   it("asks the visitor to confirm what a person may do now and then, stores nothing, and delivers the confirmed send", async () => {
     const { intake, tokens, onStored, outcomes } = intakeOn();
-    /** Sends a form and, when asked, the same form again with the token of the answer: what a person does. */
+    /** Sends a form and, when asked, the same form again with the answer's token: what a person does. */
     const sendAndConfirm = async (who: ContactSubmission, token: string, expectedSignals: string[]) => {
       const first = await intake.submit("203.0.113.7", who, { token });
       expect(first).toMatchObject({ status: "confirm", signals: expectedSignals });
       if (first.status !== "confirm") throw new Error("not asked to confirm");
-      expect(await store.findSubmission(who, tokens.check(token, "contact").submissionId!)).toBeNull();
-      // The confirmation is the same form: its submission id, and what it was asked about.
-      const check = tokens.check(first.nextToken, "contact");
-      expect(check).toMatchObject({ status: "valid", submissionId: tokens.check(token, "contact").submissionId });
+      const { submissionId } = tokens.check(token, "contact") as { submissionId: string };
+      expect(await store.findSubmission(who, submissionId)).toBeNull();
+      // A token of the same page (its root and time) that confirms what was asked for these details.
+      const page = tokens.check(token, "contact") as { root: string; renderedAt: Date };
+      expect(first.nextToken).not.toBe(token);
+      expect(tokens.check(first.nextToken, "contact")).toMatchObject({ root: page.root, renderedAt: page.renderedAt });
       advance(1_000);
+      // The page's own token again is asked again: the answer's token is what confirms.
+      expect(await intake.submit("203.0.113.7", who, { token })).toMatchObject({ status: "confirm" });
       const confirmed = await intake.submit("203.0.113.7", who, { token: first.nextToken });
       expect(confirmed).toMatchObject({ status: "stored", outcome: "new", held: [] });
       return (await store.get((confirmed as { id: string }).id))!;
@@ -178,7 +183,7 @@ describe("lead intake", () => {
       });
     }
     expect(onStored).toHaveBeenCalledTimes(6);
-    expect(outcomes.filter((outcome) => outcome === "confirm")).toHaveLength(6);
+    expect(outcomes.filter((outcome) => outcome === "confirm")).toHaveLength(12);
     expect(await store.stats()).toMatchObject({ pending: 6, spam: 0 });
   });
 
@@ -215,10 +220,11 @@ describe("lead intake", () => {
     advance(5_000);
     const fourth = await intake.submit("203.0.113.7", { ...submission, interests: ["partnership"] }, { token });
     expect(fourth).toMatchObject({ status: "confirm", signals: ["again"] });
+    const { nextToken } = fourth as { nextToken: string };
     const confirmed = await intake.submit(
       "203.0.113.7",
       { ...submission, interests: ["partnership"] },
-      { token: (fourth as { nextToken: string }).nextToken },
+      { token: nextToken },
     );
     expect(confirmed).toMatchObject({ status: "stored", outcome: "new", held: [] });
     expect(onStored).toHaveBeenCalledTimes(4);
@@ -228,7 +234,7 @@ describe("lead intake", () => {
     expect(await send(["coworking-space", "think-lounge"])).toMatchObject({ outcome: "new" });
   });
 
-  it("lets one form token carry three different leads, and holds the rest, resends aside", async () => {
+  it("lets one page carry three different leads, and holds the rest, resends aside", async () => {
     const { intake, onStored } = intakeOn();
     const token = intake.newFormToken();
     advance(10_000);
@@ -247,15 +253,130 @@ describe("lead intake", () => {
     expect(await intake.submit("198.51.100.9", person(1), { token })).toMatchObject({ outcome: "repeat" });
     expect(onStored).toHaveBeenCalledTimes(3);
     expect(await store.stats()).toMatchObject({ pending: 3, spam: 3 });
-    // The confirmation of a used-up token is the same token: no way around the count.
+    // The confirmation of a used-up page is the same form: no way around the count.
     const asked = await intake.submit("198.51.100.7", { ...person(7), name: "Ann Lee (Acme.io)" }, { token });
     expect(asked).toMatchObject({ status: "confirm" });
+    const { nextToken } = asked as { nextToken: string };
     const confirmed = await intake.submit(
       "198.51.100.7",
       { ...person(7), name: "Ann Lee (Acme.io)" },
-      { token: (asked as { nextToken: string }).nextToken },
+      { token: nextToken },
     );
     expect(confirmed).toMatchObject({ status: "stored", held: ["the form token already carried 3 leads"] });
+  });
+
+  it("counts the page, not the token, for a patient bot that sends each answer's next token", async () => {
+    const { intake, onStored } = intakeOn();
+    let token = intake.newFormToken();
+    const held: string[][] = [];
+    for (let index = 0; index < 8; index++) {
+      advance(10_000);
+      const result = await intake.submit(`198.51.100.${index}`, person(index), { token });
+      if (result.status !== "stored") throw new Error(result.status);
+      held.push(result.held);
+      token = result.nextToken;
+    }
+    expect(held.filter((reasons) => reasons.length === 0)).toHaveLength(3);
+    expect(held.slice(3)).toEqual(Array(5).fill(["the form token already carried 3 leads"]));
+    expect(onStored).toHaveBeenCalledTimes(3);
+    // A person who loads the page again has a page of their own.
+    advance(10_000);
+    expect(await intake.submit("198.51.100.99", person(99), { token: intake.newFormToken() })).toMatchObject({
+      status: "confirm",
+    });
+  });
+
+  it("answers a post held for a missing or forged token with a token whose posts are held too", async () => {
+    const { intake, onStored } = intakeOn();
+    const forged = `contact.abc.${"0a".repeat(16)}.${"A".repeat(43)}`;
+    for (const first of [undefined, forged]) {
+      let token: unknown = first;
+      for (let index = 0; index < 4; index++) {
+        advance(10_000);
+        const result = await intake.submit("198.51.100.1", person(index), { token });
+        if (result.status !== "stored") throw new Error(result.status);
+        expect(result.held).toHaveLength(1);
+        expect(result.nextToken).toMatch(/^contact\.[0-9a-z]+\.[0-9a-f]{32}\.[A-Za-z0-9_-]{43}$/);
+        token = result.nextToken;
+      }
+    }
+    expect(onStored).not.toHaveBeenCalled();
+    const reasons = (await store.list("spam")).map((lead) => lead.spamReason);
+    expect(reasons.sort()).toEqual(
+      [
+        "form token missing",
+        "form token forged",
+        ...Array(6).fill("the form token answered a post held for a missing or forged token"),
+      ].sort(),
+    );
+  });
+
+  it("never keys a forged token's id: a person's own send with that id is delivered, not a repeat", async () => {
+    const { intake, tokens, onStored } = intakeOn();
+    const token = intake.newFormToken();
+    const [form, time, id] = token.split(".") as [string, string, string];
+    // A bot sends the person's details with the person's submission id under a made-up signature.
+    const forged = `${form}.${time}.${id}.${"B".repeat(43)}`;
+    expect(tokens.check(forged, "contact")).toEqual({ status: "forged" });
+    advance(10_000);
+    expect(await intake.submit("203.0.113.66", submission, { token: forged })).toMatchObject({
+      held: ["form token forged"],
+    });
+    expect(await intake.submit("203.0.113.7", submission, { token })).toMatchObject({
+      status: "stored",
+      outcome: "new",
+      held: [],
+    });
+    expect(onStored).toHaveBeenCalledTimes(1);
+  });
+
+  it("confirms the signals for the details it was issued for: other details on that token are judged afresh", async () => {
+    const { intake, onStored } = intakeOn();
+    const token = intake.newFormToken();
+    advance(10_000);
+    const asked = await intake.submit("203.0.113.7", { ...person(1), name: "A.De Silva" }, { token });
+    const confirming = (asked as { nextToken: string }).nextToken;
+    expect(asked).toMatchObject({ status: "confirm", signals: ["domain"] });
+    // The confirming token sent with another domain-like name, or with other details: asked again.
+    for (const other of [
+      { ...person(1), name: "cheap-meds.shop" },
+      { ...person(2), name: "A.De Silva" },
+    ]) {
+      expect(await intake.submit("203.0.113.7", other, { token: confirming })).toMatchObject({
+        status: "confirm",
+        signals: ["domain"],
+      });
+    }
+    expect(onStored).not.toHaveBeenCalled();
+    // A signal it was not issued for is asked about, even on those details (the page grown a week old).
+    advance(8 * 24 * 60 * 60_000);
+    const askedAgain = await intake.submit("203.0.113.7", { ...person(1), name: "A.De Silva" }, { token: confirming });
+    expect(askedAgain).toMatchObject({ status: "confirm", signals: ["old", "domain"] });
+    // The details and signals it was issued for: delivered, with what was confirmed.
+    const delivered = await intake.submit(
+      "203.0.113.7",
+      { ...person(1), name: "A.De Silva" },
+      { token: (askedAgain as { nextToken: string }).nextToken },
+    );
+    expect(delivered).toMatchObject({ status: "stored", outcome: "new", held: [] });
+    expect(await store.get((delivered as { id: string }).id)).toMatchObject({
+      confirmedReasons: "the page was rendered over 7 days before; a word in the name looks like a domain",
+    });
+    expect(onStored).toHaveBeenCalledTimes(1);
+  });
+
+  it("takes the confirming five-part token of the release before as that release did", async () => {
+    const { intake, onStored } = intakeOn();
+    const payload = `contact.${clock.getTime().toString(36)}.${"c".repeat(32)}.d`;
+    const legacy = `${payload}.${createHmac("sha256", "intake-test-secret-0000000000000").update(payload).digest("base64url")}`;
+    // Sent a second after that release's answer: "fast" too, which that release never asked again.
+    advance(1_000);
+    expect(await intake.submit("203.0.113.7", { ...person(1), name: "A.De Silva" }, { token: legacy })).toMatchObject({
+      status: "stored",
+      outcome: "new",
+      held: [],
+    });
+    expect(onStored).toHaveBeenCalledTimes(1);
   });
 
   it("thanks a resend of a stored submission without storing it again or counting it against the limit", async () => {

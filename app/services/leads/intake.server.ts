@@ -3,7 +3,9 @@ import type { FormTokens, TokenCheck } from "./form-token.server.ts";
 import { maskEmail, maskPhone } from "./masking.ts";
 import { clientKey } from "./rate-limit.server.ts";
 import {
+  CONFIRMABLE_LETTERS,
   confirmationLetters,
+  confirmedAll,
   confirmedReasons,
   DETAILS_WINDOW_MS,
   hardReasons,
@@ -13,14 +15,15 @@ import {
   softSignals,
   tokenUsedUpReason,
 } from "./spam.server.ts";
-import type { Lead, LeadStore } from "./store.server.ts";
+import { detailsDigest, type Lead, type LeadStore } from "./store.server.ts";
 
 /**
  * What became of a submission:
  * - `stored`: thanked. `outcome` says how: a `new` lead (delivered, or held as spam when `held` has
  *   reasons), a `repeat` of a submission already stored (the same form and details, sent again), or
  *   `folded` into an earlier lead (the same details and interests from another form within the hour);
- * - `confirm`: not stored; the visitor is asked to check the form and send it again (`signals` say why);
+ * - `confirm`: not stored; the visitor is asked to check the form and send it again (`signals` say why),
+ *   and `nextToken` confirms those signals for those details when it is;
  * - `limited`: over the client's allowance; `failed`: the store refused it.
  * `nextToken` is the token of the form the visitor sees next.
  */
@@ -49,10 +52,13 @@ export type IntakeOutcome = (typeof INTAKE_OUTCOMES)[number];
  * 2. A hard signal holds it as suspected spam, thanked alike.
  * 3. The same details with the same interests as a lead of the last hour is that enquiry again: thanked
  *    and folded into it.
- * 4. A soft signal asks the visitor to confirm (unless the token is a confirmation already): nothing is
- *    stored, and the answer carries a token that names what was asked; the confirmed send is stored
- *    with those reasons.
- * 5. Otherwise stored; a form token that already carried `MAX_LEADS_PER_TOKEN` leads is held instead.
+ * 4. A soft signal asks the visitor to confirm (unless the form's token is a confirmation of that
+ *    signal for these details): nothing is stored, and the answer's token confirms what was asked; the
+ *    confirmed send is stored with those reasons.
+ * 5. Otherwise stored; a page whose tokens already carried `MAX_LEADS_PER_TOKEN` leads is held instead.
+ * A thanks answers with the token of a new submission from the same page (its root), so the page's
+ * allowance holds however many answers a client takes its next token from; a post held for a missing or
+ * forged token is answered with a token of the held root, whose posts are held too.
  */
 export function createLeadIntake({
   store,
@@ -80,11 +86,16 @@ export function createLeadIntake({
   let limiter = store.contactLimiter({ limit, windowMs });
 
   /**
-   * The token of the form shown after a thanks: a new submission, rendered when the visitor's page was
-   * (so a second enquiry sent soon after a thanks is not "too fast": the page has been open a while).
+   * The token of the form shown after a thanks: a new submission of the same page (its root), rendered
+   * when the visitor's page was (so a second enquiry sent soon after a thanks is not "too fast": the
+   * page has been open a while). A token the site did not sign gets one of the held root.
    */
-  const nextFormToken = (token: TokenCheck) =>
-    formTokens.issue("contact", token.status === "valid" ? { renderedAt: token.renderedAt } : {});
+  const nextFormToken = (token: TokenCheck) => {
+    if (token.status === "valid")
+      return formTokens.issue("contact", { renderedAt: token.renderedAt, root: token.root });
+    if (token.status === "expired") return formTokens.issue("contact", { root: token.root });
+    return formTokens.issue("contact", { root: formTokens.heldRoot() });
+  };
 
   async function judge(
     clientAddress: string,
@@ -97,8 +108,11 @@ export function createLeadIntake({
       lead,
     });
 
-    if (token.submissionId) {
-      const stored = await store.findSubmission(submission, token.submissionId);
+    // Only a token signed here names a submission: a forged one's id is never a key.
+    const signed = token.status === "valid" || token.status === "expired" ? token : null;
+    const signedId = signed?.submissionId ?? null;
+    if (signedId) {
+      const stored = await store.findSubmission(submission, signedId);
       if (stored) return thanks(stored, "repeat");
     }
     const allowance = await limiter.attempt(clientKey(clientAddress));
@@ -107,30 +121,36 @@ export function createLeadIntake({
     const held = hardReasons({ honeypot: form.honeypot ?? "", token, name: submission.name });
     if (held.length > 0) {
       const spamReason = held.join("; ");
-      if (!token.submissionId) return thanks(await store.create(submission, { spamReason }), "new", held);
-      const { lead, repeat } = await store.createOnce(submission, token.submissionId, { spamReason });
+      if (!signedId) return thanks(await store.create(submission, { spamReason }), "new", held);
+      const { lead, repeat } = await store.createOnce(submission, signedId, { spamReason });
       return thanks(lead, repeat ? "repeat" : "new", repeat ? [] : held);
     }
-    // Only a signed token (valid or expired) is left here, so there is a submission id.
-    const submissionId = token.submissionId!;
+    // Only a signed token (valid or expired) is left here.
+    const { submissionId, renderedAt } = signed!;
 
     const receivedAt = now();
     const since = new Date(receivedAt.getTime() - DETAILS_WINDOW_MS);
     const earlier = await store.findEnquiry(submission, since);
     if (earlier) return thanks(earlier, "folded");
 
-    const confirmed = token.status === "valid" ? token.confirmed : "";
-    if (confirmed === "") {
-      const signals = softSignals({
-        token,
-        name: submission.name,
-        sameDetailsBefore: await store.countSameDetails(submission, since, submissionId),
-        receivedAt,
+    const digest = detailsDigest(submission);
+    // A five-part token of the release before confirms as that release did: whatever is asked now.
+    const legacyConfirmed = token.status === "valid" ? token.legacyConfirmed : "";
+    const confirmed = legacyConfirmed || formTokens.confirmedLetters(signed!, digest, CONFIRMABLE_LETTERS);
+    const signals = softSignals({
+      token,
+      name: submission.name,
+      sameDetailsBefore: await store.countSameDetails(submission, since, submissionId),
+      receivedAt,
+    });
+    if (legacyConfirmed === "" && !confirmedAll(signals, confirmed)) {
+      // The same page (its root and time), in a token that confirms what was asked for these details.
+      const nextToken = formTokens.issue("contact", {
+        root: signed!.root,
+        renderedAt,
+        confirming: { detailsDigest: digest, letters: confirmationLetters(signals) },
       });
-      if (signals.length > 0) {
-        const nextToken = formTokens.issue("contact", { submissionId, confirmed: confirmationLetters(signals) });
-        return { result: { status: "confirm", signals, nextToken } };
-      }
+      return { result: { status: "confirm", signals, nextToken } };
     }
 
     const { lead, repeat } = await store.createOnce(submission, submissionId, {

@@ -78,6 +78,9 @@ const oldLeads: OldLead[] = [
   },
 ];
 
+/** The submission id of lead `index`'s form (32 hex digits, as every form token's). */
+const formSubmissionId = (index: number) => `${index}`.repeat(32);
+
 /** The value each column an earlier version had takes for `lead` (a column it did not have is not written). */
 function valuesFor(lead: OldLead, index: number): Record<string, unknown> {
   return {
@@ -96,7 +99,7 @@ function valuesFor(lead: OldLead, index: number): Record<string, unknown> {
     mirror_status: lead.status === "delivered" ? "answered 200" : null,
     claimed_by: null,
     claimed_until: null,
-    submission_key: `form-${index}:hash`,
+    submission_key: `${formSubmissionId(index)}:hash`,
     last_status: lead.lastStatus,
     // Since issue 37: the columns that version wrote for a lead (its failures' kinds, for one).
     details_key: `details-${index}`,
@@ -150,8 +153,8 @@ async function expectNothingLost(store: LeadStore, version: number, hadSubmissio
   );
   expect((await store.release(spam.id))?.lead.status).toBe("pending");
   expect(await store.stats()).toMatchObject({ pending: 1, delivered: 4, spam: 0 });
-  // The form token of an old lead still counts it: one more lead with its id than the allowance is held.
-  const sameToken = await store.createOnce({ ...submissionOf(0), name: "Another" }, "form-0", {
+  // The form token of an old lead still counts it: one more lead from its page than the allowance is held.
+  const sameToken = await store.createOnce({ ...submissionOf(0), name: "Another" }, formSubmissionId(0), {
     allowance: { leads: 1, reason: "used up" },
   });
   expect(sameToken.lead.status).toBe(hadSubmissionKeys ? "spam" : "pending");

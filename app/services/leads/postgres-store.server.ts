@@ -13,6 +13,7 @@ import {
   type LeadStore,
   type NewLeadOptions,
   sameInterests,
+  submissionIdsOfPage,
   submissionKey,
   type TokenAllowance,
 } from "./store.server.ts";
@@ -380,14 +381,19 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
     options: NewLeadOptions,
   ): Promise<{ lead: Lead; repeat: boolean }> {
     return inTransaction(pool, async (client) => {
-      await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`form-token:${submissionId}`]);
+      const page = submissionIdsOfPage(submissionId);
+      await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`form-page:${page.root}`]);
       const stored = await storedSubmission(key, client);
       if (stored) return { lead: stored, repeat: true };
-      const { rows } = await client.query<{ count: string }>(
-        "SELECT COUNT(*) AS count FROM leads WHERE submission_id = $1",
-        [submissionId],
+      // The people (contact details) whose leads came from this page, and whether this sender is one (a
+      // lead stored before details keys counts as a person of its own).
+      const { rows } = await client.query<{ people: string; known: boolean }>(
+        `SELECT COUNT(DISTINCT COALESCE(details_key, id)) AS people, COALESCE(bool_or(details_key = $3), false) AS known
+           FROM leads WHERE submission_id BETWEEN $1 AND $2`,
+        [page.from, page.to, contactDetailsKey(submission)],
       );
-      const judged = Number(rows[0]!.count) >= allowance.leads ? { spamReason: allowance.reason } : options;
+      const full = !rows[0]!.known && Number(rows[0]!.people) >= allowance.leads;
+      const judged = full ? { spamReason: allowance.reason } : options;
       const created = await insert(client, submission, key, submissionId, judged);
       // Held meanwhile by a send judged without the lock (a hard signal): that is the answer.
       const lead = created ?? (await storedSubmission(key, client));
@@ -672,6 +678,29 @@ function postgresStore(pool: pg.Pool, location: string, now: () => Date): LeadSt
       ]);
       const { rows } = await pool.query<{ value: string }>("SELECT value FROM lead_settings WHERE key = $1", [key]);
       return rows[0]!.value;
+    },
+
+    async readSettings(prefix) {
+      const { rows } = await pool.query<{ key: string; value: string }>(
+        "SELECT key, value FROM lead_settings WHERE starts_with(key, $1)",
+        [prefix],
+      );
+      return new Map(rows.map(({ key, value }) => [key, value]));
+    },
+
+    async swapSetting(key, expected, value) {
+      const { rowCount } =
+        expected === null
+          ? await pool.query("INSERT INTO lead_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING", [
+              key,
+              value,
+            ])
+          : await pool.query("UPDATE lead_settings SET value = $1 WHERE key = $2 AND value = $3", [
+              value,
+              key,
+              expected,
+            ]);
+      return (rowCount ?? 0) > 0;
     },
 
     async claimPeriodicTask(name, everyMs) {

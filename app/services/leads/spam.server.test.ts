@@ -1,18 +1,28 @@
 import { describe, expect, it } from "vitest";
 import type { TokenCheck } from "./form-token.server.ts";
 import {
+  afterHeldReason,
   confirmationLetters,
+  confirmedAll,
   confirmedReasons,
   type HardEvidence,
   hardReasons,
   holdsLink,
   looksLikeDomain,
+  readableName,
   type SoftEvidence,
   softSignals,
 } from "./spam.server.ts";
 
 const renderedAt = new Date("2026-03-05T12:00:00.000Z");
-const valid: TokenCheck = { status: "valid", submissionId: "a".repeat(32), renderedAt, confirmed: "" };
+const valid: TokenCheck = {
+  status: "valid",
+  submissionId: "a".repeat(32),
+  root: "a".repeat(16),
+  renderedAt,
+  legacyConfirmed: "",
+  afterHeld: false,
+};
 const personHard: HardEvidence = { honeypot: "", token: valid, name: "Jordan Reyes" };
 const personSoft: SoftEvidence = {
   token: valid,
@@ -32,20 +42,34 @@ describe("spam rules", () => {
   it("hold what a person never does, each with its reason", () => {
     const cases: [Partial<HardEvidence>, string][] = [
       [{ honeypot: "x" }, "honeypot filled"],
-      [{ token: { status: "missing", submissionId: null } }, "form token missing"],
-      [{ token: { status: "forged", submissionId: null } }, "form token forged"],
+      [{ token: { status: "missing" } }, "form token missing"],
+      [{ token: { status: "forged" } }, "form token forged"],
+      [{ token: { ...valid, afterHeld: true } }, afterHeldReason],
       [{ name: "Win big at https://casino.example" }, "a link in the name"],
     ];
     for (const [change, reason] of cases) expect(hardReasons({ ...personHard, ...change })).toEqual([reason]);
-    expect(
-      hardReasons({ honeypot: "x", token: { status: "forged", submissionId: null }, name: "www.x.example" }),
-    ).toEqual(["honeypot filled", "form token forged", "a link in the name"]);
+    expect(hardReasons({ honeypot: "x", token: { status: "forged" }, name: "www.x.example" })).toEqual([
+      "honeypot filled",
+      "form token forged",
+      "a link in the name",
+    ]);
   });
 
   it("ask about what a person may do now and then", () => {
     const cases: [Partial<SoftEvidence>, string][] = [
       [{ receivedAt: new Date(renderedAt.getTime() + 2_999) }, "fast"],
-      [{ token: { status: "expired", submissionId: "a".repeat(32), renderedAt } }, "old"],
+      [
+        {
+          token: {
+            status: "expired",
+            submissionId: "a".repeat(32),
+            root: "a".repeat(16),
+            renderedAt,
+            afterHeld: false,
+          },
+        },
+        "old",
+      ],
       [{ sameDetailsBefore: 3 }, "again"],
       [{ name: "A.De Silva" }, "domain"],
     ];
@@ -59,6 +83,10 @@ describe("spam rules", () => {
       "a word in the name looks like a domain",
     ]);
     expect(confirmedReasons("")).toEqual([]);
+    // A confirmation covers the signals it names, and no other.
+    expect(confirmedAll(["fast", "domain"], "fd")).toBe(true);
+    expect(confirmedAll(["fast", "domain"], "f")).toBe(false);
+    expect(confirmedAll([], "")).toBe(true);
   });
 
   it("hold links in names, but only ask about words like domains, and let initials, dots and odd letters be", () => {
@@ -73,6 +101,13 @@ describe("spam rules", () => {
       "mailto:anna@example.com",
       "tel:+18705550100",
       "ｗｗｗ．ｅｘａｍｐｌｅ．ｃｏｍ",
+      // Read as a person reads them: ideographic and small full stops, and characters nobody sees.
+      "www。spam。com",
+      "www｡spam｡com",
+      "w\u200Bww.spam.com",
+      "ww\u00ADw.spam.com",
+      "ht\u200Dtps://spam.example",
+      "<\u2060a href=x>Anna</a>",
     ]) {
       expect(holdsLink(link), link).toBe(true);
     }
@@ -87,6 +122,8 @@ describe("spam rules", () => {
       "Dr.Me Nguyen",
       "Ana M.de Souza",
       "Priya Nair B.Tech",
+      "cheap-meds。shop",
+      "Anna from casino\u200B.ru",
     ]) {
       expect(holdsLink(domainLike), domainLike).toBe(false);
       expect(looksLikeDomain(domainLike), domainLike).toBe(true);
@@ -104,9 +141,18 @@ describe("spam rules", () => {
       "A.J. Comer",
       "Jordan (Acme Co.)",
       "Data: Jordan",
+      "山田。太郎",
+      "Zoë\u200DO'Neil",
     ]) {
       expect(holdsLink(name), name).toBe(false);
       expect(looksLikeDomain(name), name).toBe(false);
     }
+  });
+
+  it("read a name as a person does, and leave what they typed alone", () => {
+    expect(readableName("www。spam。com")).toBe("www.spam.com");
+    expect(readableName("w\u200Bww\u00AD.spam\uFEFF.com")).toBe("www.spam.com");
+    expect(readableName("ｗｗｗ．ｅｘａｍｐｌｅ．ｃｏｍ")).toBe("www.example.com");
+    expect(readableName("Nguyễn Văn An")).toBe("Nguyễn Văn An".normalize("NFKC"));
   });
 });

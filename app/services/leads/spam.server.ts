@@ -8,14 +8,17 @@ import { FORM_TOKEN_MAX_AGE_MS, type TokenCheck } from "./form-token.server.ts";
  * Hard signals: held as suspected spam, stored with the reasons staff see in `npm run leads -- list
  * --status spam`, never delivered unless staff release it, and thanked like anyone (a bot learns nothing):
  * - the honeypot (a field hidden from people) is filled;
- * - the form token is missing or forged;
- * - the name holds a link: a URL scheme, `www.`, or link markup;
- * - the form token already carried `MAX_LEADS_PER_TOKEN` different leads (counted by the store, which
- *   every instance shares: `LeadStore.createOnce`).
+ * - the form token is missing or forged, or is one the site gave in answer to such a post;
+ * - the name holds a link: a URL scheme, `www.`, or link markup (read as a person would read it:
+ *   `readableName`);
+ * - the page the form token came from already carried leads for `MAX_LEADS_PER_TOKEN` other people
+ *   (contact details), counted by the store, which every instance shares, over every token of the page
+ *   (`LeadStore.createOnce`): a botnet or a patient bot varies the details, a person does not.
  *
- * Soft signals (`SoftSignal`): the visitor gets the form back, with everything they typed, and a line
- * asking them to check it and send again; a confirmed send is delivered, with what was confirmed kept
- * on the lead:
+ * Soft signals (`SoftSignal`): the visitor gets the form back, with everything they typed, a line
+ * asking them to check it and send again, and a confirmation of those signals for those details; the
+ * confirmed send is delivered, with what was confirmed kept on the lead (other details, or a signal not
+ * confirmed, are judged afresh):
  * - sent under `MIN_FILL_MS` after the page was rendered (autofill, or a correction after Back);
  * - the form token is older than a week (a tab left open);
  * - the same contact details for the `MAX_SUBMISSIONS_PER_DETAILS + 1`th time within `DETAILS_WINDOW_MS`
@@ -26,7 +29,10 @@ import { FORM_TOKEN_MAX_AGE_MS, type TokenCheck } from "./form-token.server.ts";
 export const MIN_FILL_MS = 3_000;
 export const MAX_SUBMISSIONS_PER_DETAILS = 3;
 export const DETAILS_WINDOW_MS = 60 * 60_000;
-/** One form token carries at most this many different leads (a person correcting a typo twice stays within it). */
+/**
+ * One rendered page's form tokens carry leads for at most this many people (a person correcting a typo
+ * twice stays within it, and one person's several enquiries count once).
+ */
 export const MAX_LEADS_PER_TOKEN = 3;
 
 export interface HardEvidence {
@@ -42,12 +48,16 @@ export function hardReasons({ honeypot, token, name }: HardEvidence): string[] {
   if (honeypot !== "") reasons.push("honeypot filled");
   if (token.status === "missing") reasons.push("form token missing");
   else if (token.status === "forged") reasons.push("form token forged");
+  else if (token.afterHeld) reasons.push(afterHeldReason);
   if (holdsLink(name)) reasons.push("a link in the name");
   return reasons;
 }
 
-/** The stored reason of a lead held because its token was used up. */
+/** The stored reason of a lead held because its page's tokens were used up. */
 export const tokenUsedUpReason = `the form token already carried ${MAX_LEADS_PER_TOKEN} leads`;
+
+/** The stored reason of a post whose token answered a post held for a missing or forged token. */
+export const afterHeldReason = "the form token answered a post held for a missing or forged token";
 
 /** What a visitor may be asked to confirm, each as the one letter a confirming form token carries. */
 export const SOFT_SIGNALS = {
@@ -90,7 +100,22 @@ export function confirmationLetters(signals: readonly SoftSignal[]): string {
     .join("");
 }
 
-/** What a confirming token's letters say, as the reasons kept on the lead. */
+/** Every set of soft signals a visitor can be asked to confirm at once, as letters in their fixed order. */
+export const CONFIRMABLE_LETTERS: readonly string[] = (() => {
+  const letters = Object.values(SOFT_SIGNALS).map(({ letter }) => letter);
+  const sets: string[] = [];
+  for (let mask = 1; mask < 1 << letters.length; mask++) {
+    sets.push(letters.filter((_, index) => mask & (1 << index)).join(""));
+  }
+  return sets;
+})();
+
+/** Whether every one of `signals` is among the confirmed `letters`. */
+export function confirmedAll(signals: readonly SoftSignal[], letters: string): boolean {
+  return signals.every((signal) => letters.includes(SOFT_SIGNALS[signal].letter));
+}
+
+/** What a confirmation's letters say, as the reasons kept on the lead. */
 export function confirmedReasons(letters: string): string[] {
   return Object.values(SOFT_SIGNALS)
     .filter(({ letter }) => letters.includes(letter))
@@ -124,10 +149,25 @@ const LINK = new RegExp(
  */
 const DOMAIN_LIKE = new RegExp(String.raw`[a-z0-9-]+\.(?:[a-z0-9-]+\.)*(?:${LINK_TLDS})(?![a-z0-9-])`, "i");
 
+/** Dots a reader takes for a full stop: ideographic (。, ｡ and its vertical form) and fullwidth or small ones NFKC leaves. */
+const DOT_LIKE = /[\u3002\uFF61\uFE12\uFE52\uFF0E\u2024]/g;
+/** Format characters (Unicode's Cf: zero-width spaces and joiners, soft hyphens, direction marks): unseen. */
+const FORMAT_CHARACTER = /\p{Cf}/gu;
+
+/**
+ * A name as a person reads it, which is what the link rules match: compatibility forms folded (NFKC:
+ * fullwidth letters and dots), every dot a reader takes for a full stop made one, and the characters
+ * nobody sees (zero-width spaces, soft hyphens) removed. "www。spam。com" and "w\u200Bww.spam.com" read
+ * as "www.spam.com". The name stored and delivered stays as it was typed.
+ */
+export function readableName(name: string): string {
+  return name.normalize("NFKC").replace(FORMAT_CHARACTER, "").replace(DOT_LIKE, ".");
+}
+
 export function holdsLink(name: string): boolean {
-  return LINK.test(name.normalize("NFKC"));
+  return LINK.test(readableName(name));
 }
 
 export function looksLikeDomain(name: string): boolean {
-  return DOMAIN_LIKE.test(name.normalize("NFKC"));
+  return DOMAIN_LIKE.test(readableName(name));
 }

@@ -15,6 +15,7 @@ import {
   type NewLeadOptions,
   processContactLimiter,
   sameInterests,
+  submissionIdsOfPage,
   submissionKey,
 } from "./store.server.ts";
 
@@ -270,7 +271,10 @@ function sqliteStore(db: DatabaseSync, file: string, now: () => Date): LeadStore
     getSpam: db.prepare("SELECT * FROM spam_leads WHERE id = ?"),
     bySubmission: db.prepare("SELECT * FROM leads WHERE submission_key = ?"),
     spamBySubmission: db.prepare("SELECT * FROM spam_leads WHERE submission_key = ?"),
-    leadsOfSubmission: db.prepare("SELECT COUNT(*) AS count FROM leads WHERE submission_id = ?"),
+    // A lead stored before details keys counts as a person of its own.
+    peopleOfPage: db.prepare(
+      "SELECT COUNT(DISTINCT COALESCE(details_key, id)) AS people, COALESCE(MAX(details_key = ?), 0) AS known FROM leads WHERE submission_id BETWEEN ? AND ?",
+    ),
     sameEnquiry: db.prepare("SELECT * FROM leads WHERE details_key = ? AND created_at >= ? ORDER BY created_at DESC"),
     sameDetails: db.prepare(
       `SELECT (SELECT COUNT(*) FROM leads WHERE details_key = ?1 AND created_at >= ?2 AND (?3 IS NULL OR submission_key IS NOT ?3))
@@ -366,6 +370,8 @@ function sqliteStore(db: DatabaseSync, file: string, now: () => Date): LeadStore
     ),
     makeSetting: db.prepare("INSERT INTO lead_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING"),
     readSetting: db.prepare("SELECT value FROM lead_settings WHERE key = ?"),
+    settingsFrom: db.prepare("SELECT key, value FROM lead_settings WHERE substr(key, 1, ?) = ?"),
+    swapSetting: db.prepare("UPDATE lead_settings SET value = ? WHERE key = ? AND value = ?"),
     claimTask: db.prepare(
       `INSERT INTO lead_settings (key, value) VALUES (?, ?)
        ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE value <= ?
@@ -447,6 +453,13 @@ function sqliteStore(db: DatabaseSync, file: string, now: () => Date): LeadStore
     return Number(inserted) === 0 ? null : toLead(one<Row>("get", id)!);
   }
 
+  /** Whether this submission's page carries leads for `people` others, this submission's sender not among them. */
+  function pageIsFull(submissionId: string, submission: ContactSubmission, people: number): boolean {
+    const { from, to } = submissionIdsOfPage(submissionId);
+    const page = one<{ people: number; known: number }>("peopleOfPage", contactDetailsKey(submission), from, to)!;
+    return page.known === 0 && page.people >= people;
+  }
+
   return {
     kind: "sqlite",
     location: file,
@@ -457,15 +470,13 @@ function sqliteStore(db: DatabaseSync, file: string, now: () => Date): LeadStore
 
     async createOnce(submission, submissionId, { allowance, ...options } = {}) {
       const key = submissionKey(submissionId, submission);
-      // One transaction: the submission is looked up in both tables, the token's leads counted, and the
+      // One transaction: the submission is looked up in both tables, its page's leads counted, and the
       // submission stored in one of them, once.
       return transaction(() => {
         const stored = storedSubmission(key);
         if (stored) return { lead: stored, repeat: true };
         const usedUp =
-          allowance !== undefined &&
-          !options.spamReason &&
-          one<{ count: number }>("leadsOfSubmission", submissionId)!.count >= allowance.leads;
+          allowance !== undefined && !options.spamReason && pageIsFull(submissionId, submission, allowance.leads);
         const judged = usedUp ? { spamReason: allowance.reason } : options;
         return { lead: insert(submission, key, submissionId, judged)!, repeat: false };
       });
@@ -623,6 +634,18 @@ function sqliteStore(db: DatabaseSync, file: string, now: () => Date): LeadStore
       const key = `secret:${name}`;
       await write("makeSetting", key, make());
       return one<{ value: string }>("readSetting", key)!.value;
+    },
+
+    async readSettings(prefix) {
+      const found = await withBusyRetry(
+        () => statements.settingsFrom.all(prefix.length, prefix) as { key: string; value: string }[],
+      );
+      return new Map(found.map(({ key, value }) => [key, value]));
+    },
+
+    async swapSetting(key, expected, value) {
+      if (expected === null) return (await write("makeSetting", key, value)) > 0;
+      return (await write("swapSetting", value, key, expected)) > 0;
     },
 
     async claimPeriodicTask(name, everyMs) {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { ContactSubmission } from "~/lib/contact";
+import { ROOT_DIGITS } from "./form-token.server.ts";
 import { createRateLimiter, type SharedRateLimiter } from "./rate-limit.server.ts";
 
 /**
@@ -25,8 +26,9 @@ export type LeadStatus = "pending" | "delivered" | "spam";
  * Why the last post of a lead failed, which decides what happens next (delivery.server.ts):
  * - `unavailable`: no answer, 408, or a 5xx without Retry-After (503 with one is rate limiting);
  * - `refused`: the endpoint refused posts as a whole, whatever the lead: a redirect, 401, 403, 404,
- *   405, 410 (a URL or secret being fixed, an integration switched off), or 429 without Retry-After;
- * - `rate-limited`: 429 or 503 with Retry-After: the wait is the webhook's to say (a hold, for every instance);
+ *   405, 410 (a URL or secret being fixed, an integration switched off);
+ * - `rate-limited`: any 429, or a 503 with Retry-After: a hold for every instance, as long as the webhook
+ *   says (a 429 without Retry-After: `DEFAULT_RATE_LIMIT_PAUSE_MS`, delivery.server.ts);
  * - `rejected`: another 4xx, about this lead (its content): it keeps its backoff;
  * - `failed`: anything else (a status no webhook should answer).
  * When the webhook accepts a post again, every lead waiting after `unavailable`, `refused` or `failed`
@@ -80,7 +82,11 @@ export interface NewLeadOptions {
   confirmedReasons?: string | null;
 }
 
-/** How many different leads one submission id (one form token) may carry, and the reason for holding the rest. */
+/**
+ * How many people (different contact details) the submission ids of one page (one root:
+ * `submissionIdsOfPage`) may carry leads for, and the reason for holding the rest. One person's
+ * several enquiries from one page count once.
+ */
 export interface TokenAllowance {
   leads: number;
   reason: string;
@@ -121,9 +127,10 @@ export interface LeadStore {
    * Stores a new lead unless this submission is stored already: the same submission id (the form's
    * hidden field) with the same contact details, as a lead or as spam. A repeat (a double click, a resend
    * after an answer that never arrived, the back button) answers the stored lead with `repeat: true`.
-   * With `allowance`, a new lead whose submission id already carried `allowance.leads` leads (not held
-   * spam) is held as spam with `allowance.reason`; counted and stored in one step, so two instances
-   * storing at once cannot both take the last place.
+   * With `allowance`, a new lead whose page (the submission ids of its root) already carried leads (not
+   * held spam) for `allowance.leads` other people (contact details) is held as spam with
+   * `allowance.reason`; counted and stored in one step, so two instances storing at once cannot both
+   * take the last place.
    */
   createOnce(
     submission: ContactSubmission,
@@ -201,6 +208,16 @@ export interface LeadStore {
    */
   sharedSecret(name: string, make: () => string): Promise<string>;
   /**
+   * Small values every instance shares, kept beside the secrets (e.g. the events calendar's revisions,
+   * app/services/event-revisions.server.ts): those whose key starts with `prefix`.
+   */
+  readSettings(prefix: string): Promise<Map<string, string>>;
+  /**
+   * Sets a shared value only if it is still `expected` (null: only if there is none yet); false when
+   * another writer came first, so the caller reads it again.
+   */
+  swapSetting(key: string, expected: string | null, value: string): Promise<boolean>;
+  /**
    * Claims a task that one instance runs once per `everyMs` (the daily retention): true for the one
    * instance whose claim came first since the last run, false for the rest.
    */
@@ -234,13 +251,13 @@ export function isRejection(status: number | null): boolean {
 
 /**
  * What a failed post's answer means (see `FailureKind`): null for no answer. `retryAfter`: whether the
- * answer carried a usable Retry-After (it counts on 429 and 503 only).
+ * answer carried a usable Retry-After (it counts on a 503 only: a 429 is rate limiting with or without).
  */
 export function failureKindOf(status: number | null, retryAfter = false): FailureKind {
   if (status === null || status === 408) return "unavailable";
-  if ((status === 429 || status === 503) && retryAfter) return "rate-limited";
+  if (status === 429 || (status === 503 && retryAfter)) return "rate-limited";
   if (status >= 500) return "unavailable";
-  if (status === 429 || ENDPOINT_REFUSALS.has(status) || (status >= 300 && status < 400)) return "refused";
+  if (ENDPOINT_REFUSALS.has(status) || (status >= 300 && status < 400)) return "refused";
   return isRejection(status) ? "rejected" : "failed";
 }
 
@@ -270,12 +287,8 @@ export function sameInterests(a: readonly string[], b: readonly string[]): boole
   return a.length === b.length && [...a].sort().join(",") === [...b].sort().join(",");
 }
 
-/**
- * What makes a submission the same one: the form's submission id and the contact details. A form sent
- * again unchanged is one lead; a stale form (the back button, a cached page) sent with other details is
- * a new lead, never dropped as a repeat.
- */
-export function submissionKey(submissionId: string, submission: ContactSubmission): string {
+/** Every detail of a submission, as one digest (a confirmation is signed for it: form-token.server.ts). */
+export function detailsDigest(submission: ContactSubmission): string {
   const details = JSON.stringify([
     submission.name,
     submission.email,
@@ -283,7 +296,26 @@ export function submissionKey(submissionId: string, submission: ContactSubmissio
     [...submission.interests].sort(),
     submission.referralSource,
   ]);
-  return `${submissionId}:${createHash("sha256").update(details).digest("base64url")}`;
+  return createHash("sha256").update(details).digest("base64url");
+}
+
+/**
+ * What makes a submission the same one: the form's submission id and the contact details. A form sent
+ * again unchanged is one lead; a stale form (the back button, a cached page) sent with other details is
+ * a new lead, never dropped as a repeat.
+ */
+export function submissionKey(submissionId: string, submission: ContactSubmission): string {
+  return `${submissionId}:${detailsDigest(submission)}`;
+}
+
+/**
+ * The submission ids that share a page's root with `submissionId` (the first `ROOT_DIGITS` of its hex
+ * digits: form-token.server.ts), as the inclusive range an index can scan, in both stores.
+ */
+export function submissionIdsOfPage(submissionId: string): { from: string; to: string; root: string } {
+  const root = submissionId.slice(0, ROOT_DIGITS);
+  const rest = 32 - ROOT_DIGITS;
+  return { from: root + "0".repeat(rest), to: root + "f".repeat(rest), root };
 }
 
 /** "postgres://user:secret@db:5432/hub" → "PostgreSQL db:5432/hub" (no credentials in logs). */

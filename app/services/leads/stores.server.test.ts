@@ -222,17 +222,18 @@ describe.each(backends)("lead store ($name)", (backend) => {
     await store.markDelivered(healthy!.id);
     clock = later(1_000);
 
-    expect(await store.makeBacklogDue(null)).toBe(6);
+    expect(await store.makeBacklogDue(null)).toBe(5);
     const due = (await claim(store, "worker-b")).map((lead) => lead.id);
-    // A 429 without Retry-After, a redirect, 401 and 410 refuse every post, whatever the lead: due too.
+    // A redirect, 401 and 410 refuse every post, whatever the lead: due too.
     expect(new Set(due)).toEqual(
-      new Set([unreachable!.id, overloaded!.id, redirected!.id, throttled!.id, unauthorized!.id, gone!.id]),
+      new Set([unreachable!.id, overloaded!.id, redirected!.id, unauthorized!.id, gone!.id]),
     );
-    for (const waiting of [rejected, held]) {
+    // A 429 (with or without Retry-After) and a 503 with one limit the rate: their leads wait for the time given.
+    for (const waiting of [rejected, held, throttled]) {
       expect(await store.get(waiting!.id)).toMatchObject({ nextAttemptAt: later(599_000).toISOString() });
     }
-    expect((await store.get(held!.id))!.failureKind).toBe("rate-limited");
-    for (const refused of [throttled, redirected, unauthorized, gone]) {
+    for (const limited of [held, throttled]) expect((await store.get(limited!.id))!.failureKind).toBe("rate-limited");
+    for (const refused of [redirected, unauthorized, gone]) {
       expect((await store.get(refused!.id))!.failureKind).toBe("refused");
     }
     // A lead that got the same 422 was accepted after all: the 422 was not about the lead, so it is due too.
@@ -316,10 +317,12 @@ describe.each(backends)("lead store ($name)", (backend) => {
     expect(await store.stats()).toMatchObject({ pending: 1, spam: 1 });
   });
 
-  it("lets one submission id carry as many different leads as its allowance, holds the rest, and counts a release", async () => {
+  it("lets one page's submission ids carry as many different leads as its allowance, holds the rest, and counts a release", async () => {
     const store = await open();
     const allowance = { leads: 2, reason: "the form token already carried 2 leads" };
     const id = "5".repeat(32);
+    /** Another submission id of the same page (its first 16 digits, the root). */
+    const sibling = (tail: string) => "5".repeat(16) + tail.repeat(16);
     const send = (name: string, options = {}) =>
       store.createOnce({ ...submission, name }, id, { allowance, ...options });
     expect((await send("One")).lead.status).toBe("pending");
@@ -335,22 +338,46 @@ describe.each(backends)("lead store ($name)", (backend) => {
     expect(third).toMatchObject({ repeat: false, lead: { status: "spam", spamReason: allowance.reason } });
     // A resend of a stored one is that lead, not counted again.
     expect(await send("One")).toMatchObject({ repeat: true, lead: { status: "pending", name: "One" } });
-    // Released by staff, the third is a lead with the same id: the id now carries three.
+    // Released by staff, the third is a lead with the same id: the page now carries three.
     expect((await store.release(third.lead.id))?.lead).toMatchObject({ status: "pending" });
     expect((await send("Four")).lead.status).toBe("spam");
+    // Another token of the page (after a thanks) counts with it; another page does not.
+    for (const tail of ["0", "a", "f"]) {
+      expect(
+        (await store.createOnce({ ...submission, name: `Sibling ${tail}` }, sibling(tail), { allowance })).lead,
+      ).toMatchObject({ status: "spam", spamReason: allowance.reason });
+    }
+    // A person who already has a lead from the page is not another person: a further enquiry of theirs
+    // (other interests) is within the allowance.
+    expect(
+      (
+        await store.createOnce({ ...submission, name: "One", interests: ["partnership"] }, sibling("1"), {
+          allowance,
+        })
+      ).lead.status,
+    ).toBe("pending");
     expect((await store.createOnce({ ...submission, name: "Other" }, "6".repeat(32), { allowance })).lead.status).toBe(
       "pending",
     );
+    expect(
+      (
+        await store.createOnce({ ...submission, name: "Neighbour" }, `${"5".repeat(15)}6${"0".repeat(16)}`, {
+          allowance,
+        })
+      ).lead.status,
+    ).toBe("pending");
   });
 
-  it("counts a token's leads once when instances store at the same moment", async () => {
+  it("counts a page's leads once when instances store at the same moment, from any of its tokens", async () => {
     const store = await open();
     const other = await open();
     const allowance = { leads: 3, reason: "used up" };
-    const id = "7".repeat(32);
+    const idOf = (index: number) => "7".repeat(16) + index.toString(16).repeat(16);
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, index) =>
-        (index % 2 === 0 ? store : other).createOnce({ ...submission, name: `Person ${index}` }, id, { allowance }),
+        (index % 2 === 0 ? store : other).createOnce({ ...submission, name: `Person ${index}` }, idOf(index), {
+          allowance,
+        }),
       ),
     );
     expect(results.filter((result) => result.lead.status === "pending")).toHaveLength(3);
@@ -482,6 +509,27 @@ describe.each(backends)("lead store ($name)", (backend) => {
     expect(made).toBe("secret-one");
     expect(await second.sharedSecret("form-token", () => "secret-two")).toBe("secret-one");
     expect(await second.sharedSecret("other", () => "secret-three")).toBe("secret-three");
+  });
+
+  it("shares small values by prefix, each changed only by a writer who saw its current value", async () => {
+    const first = await open();
+    const second = await open();
+    expect(await first.swapSetting("event-revision:a", null, "one")).toBe(true);
+    expect(await second.swapSetting("event-revision:a", null, "other")).toBe(false);
+    expect(await second.swapSetting("event-revision:a", "stale", "other")).toBe(false);
+    expect(await second.swapSetting("event-revision:a", "one", "two")).toBe(true);
+    expect(await first.swapSetting("event-revision:a", "one", "three")).toBe(false);
+    expect(await first.swapSetting("event-revision:b_%", null, "b")).toBe(true);
+    await first.sharedSecret("form-token", () => "secret");
+    // A prefix is plain text: "_" and "%" match only themselves.
+    expect(await second.readSettings("event-revision:")).toEqual(
+      new Map([
+        ["event-revision:a", "two"],
+        ["event-revision:b_%", "b"],
+      ]),
+    );
+    expect(await second.readSettings("event-revision:b_")).toEqual(new Map([["event-revision:b_%", "b"]]));
+    expect(await second.readSettings("event-revision:_")).toEqual(new Map());
   });
 
   it("gives a periodic task to one claim per period", async () => {

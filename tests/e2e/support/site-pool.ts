@@ -14,7 +14,7 @@ import { type SpawnedSite, spawnSite } from "./spawn-site.ts";
  * each Playwright worker keeps one such site per setting (`isolatedSiteEnv`) and hands it to test
  * after test, reset in between to how it started: the site through its test-only reset
  * (`POST /__test/reset`, TEST_RESET_ROUTE: caches, counters, tokens and stored leads), the stand-ins
- * through their own (fault rules, recorded requests, edited entries, received leads). A test sees
+ * through their own (fault rules, recorded requests, edited entries and events, received leads). A test sees
  * only what it caused: its site's `output()` is the start-up log and what was printed since its reset.
  *
  * A test that stops or kills its site has it to itself: the site is retired, and the next test of
@@ -187,6 +187,7 @@ async function reset(pooled: PooledSite): Promise<void> {
   // First the stand-ins' rules, so nothing the site asks during its reset meets an earlier test's fault.
   content.faults.clear();
   content.restoreEntries();
+  events.restoreEvents();
   events.faults.clear();
   webhook.faults.clear();
   webhook.failNext(0);
