@@ -9,7 +9,7 @@ export const chromiumPath = process.env.CHROME_PATH || "/usr/bin/chromium";
 // as `chromium`): the same engine (Blink, V8, the network stack) without the browser's windows and
 // their WebUI pages, which is what Playwright itself runs headless. Every test opens a new browser
 // context; in the full browser that cost about 0.25 s of CPU each, in this one about 0.09, and the
-// whole end-to-end step did about a quarter less CPU work (README, "How long npm test takes").
+// whole end-to-end step did about a quarter less CPU work (docs/testing.md, "How long it takes").
 export const headlessShellPath = process.env.CHROME_HEADLESS_SHELL_PATH || "/usr/lib/chromium/chromium-headless-shell";
 
 // Flags for a headless Chromium on a machine without outside network access.

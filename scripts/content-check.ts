@@ -1,7 +1,8 @@
 // Checks a content space against the model the site reads (docs/content.md):
 //   npm run content:check            the space in CONTENTFUL_* (the demo dataset when none is set)
 //   npm run content:check -- --json  the problems as JSON
-// Exits 1 when there are errors (something the site cannot show as meant), 0 otherwise.
+// Exits 1 when there are errors (something the site cannot show as meant), 2 when the settings are wrong
+// or the space cannot be read, 0 otherwise.
 // Run it from a checkout (it loads the site's own code through Vite) with the site's variables.
 import path from "node:path";
 import { runnerImport } from "vite";

@@ -1,8 +1,9 @@
 // npm run font:subset: writes app/fonts/fraunces-600-headings.woff2, the heading font (Fraunces 600)
-// cut down to the characters headings, the logo and quotes use, so that the one font the page preloads
-// is as small as it can be. Text with any other character (a name with an accent from the content
-// service, say) takes that glyph from the full Latin file, which app.css declares before the subset
-// and which the browser downloads only for such a character.
+// cut down to the characters headings, the logo and quotes use, so that the one font a page downloads
+// (once its hero has painted; nothing preloads it) is as small as it can be. Text with any other
+// character (a name with an accent from the content service, say) takes that glyph from the full Latin
+// file, which app.css declares before the subset and which the browser downloads only for such a
+// character.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import subsetFont from "subset-font";

@@ -131,6 +131,12 @@ describe("npm run leads", { timeout: 30_000 }, () => {
     expect(restored.stdout).toMatch(/The store it replaced is kept as .*leads\.sqlite\.before-restore-/);
     expect(restored.stdout).toContain("run again every erase");
     expect(JSON.parse(cli("list", "--status", "pending", "--json").stdout)[0].id).toBe(pending.id);
+    // A deletion request reaches the store set aside too, which goes 30 days after the restore.
+    const erased = cli("erase", "sam@example.com", "--yes").stdout;
+    expect(erased).toContain("Erased 1 lead(s) of s***@e***.com from");
+    expect(erased).toMatch(
+      /Erased 1 from .*leads\.sqlite\.before-restore-\d{8}T\d{6}Z \(set aside by a restore; deleted on \d{4}-\d{2}-\d{2}\)\./,
+    );
     const withPostgres = spawnSync(
       process.execPath,
       [path.resolve(import.meta.dirname, "leads.ts"), "restore", backup],

@@ -6,7 +6,8 @@
 //   npm run leads -- release <lead id>    deliver a lead held as suspected spam (it becomes pending)
 //   npm run leads -- export [file.csv]    every lead as CSV (to the file, or to the terminal)
 //   npm run leads -- delete <lead id>     delete one lead
-//   npm run leads -- erase <email>        delete every lead of that person (a deletion request)
+//   npm run leads -- erase <email>        delete every lead of that person (a deletion request), in the
+//                                         store and in the older copies kept in DATA_DIR (docs/leads.md)
 //   npm run leads -- purge --delivered-before <YYYY-MM-DD>   delete leads delivered before that day
 //   npm run leads -- backup <file>        a consistent copy of the SQLite store (VACUUM INTO), site running
 //   npm run leads -- restore <file>       replace the SQLite store with a backup (the site stopped)
@@ -26,6 +27,7 @@ import {
   maskPhone,
   openLeadStore,
 } from "../app/services/leads/index.ts";
+import { eraseInLeftoverStores, findLeftoverStores } from "../app/services/leads/leftover-stores.server.ts";
 import { moveLeadsToPostgres } from "../app/services/leads/move-to-postgres.server.ts";
 import { backupSqliteLeads } from "../app/services/leads/sqlite-backup.server.ts";
 import { restoreSqliteLeads } from "../app/services/leads/sqlite-restore.server.ts";
@@ -136,7 +138,7 @@ async function backup(): Promise<number> {
 async function restore(): Promise<number> {
   if (databaseUrl) {
     console.error(
-      "DATABASE_URL is set: the leads are in PostgreSQL. Restore them with pg_restore (docs/deploy.md, Restoring the leads).",
+      "DATABASE_URL is set: the leads are in PostgreSQL. Restore them with pg_restore, as ops/bin/hub-site-restore does (docs/operations.md, Restoring the leads).",
     );
     return 2;
   }
@@ -309,16 +311,31 @@ async function main(): Promise<number> {
           return 2;
         }
         const matching = (await store.list()).filter((lead) => lead.email.toLowerCase() === argument.toLowerCase());
-        if (matching.length === 0) {
+        const leftovers = findLeftoverStores({ dataDir, usesPostgres: databaseUrl !== null });
+        if (matching.length === 0 && leftovers.length === 0) {
           console.log(`No lead has the email ${maskEmail(argument)}.`);
           return 0;
         }
-        if (!(await confirmed(`Erase ${matching.length} lead(s) of ${maskEmail(argument)}? This cannot be undone.`))) {
+        const andKept =
+          leftovers.length > 0 ? ` and any in the ${leftovers.length} older cop(ies) of the store in ${dataDir}` : "";
+        if (
+          !(await confirmed(
+            `Erase ${matching.length} lead(s) of ${maskEmail(argument)}${andKept}? This cannot be undone.`,
+          ))
+        ) {
           return 1;
         }
         const delivered = matching.filter((lead) => lead.status === "delivered" || lead.deliveredAt !== null).length;
         const mirrored = matching.filter((lead) => lead.mirrorStatus !== null).length;
         console.log(`Erased ${await store.erase(argument)} lead(s) of ${maskEmail(argument)} from ${store.location}.`);
+        for (const { store: kept, erased } of await eraseInLeftoverStores(
+          { dataDir, usesPostgres: databaseUrl !== null },
+          argument,
+        )) {
+          console.log(
+            `Erased ${erased} from ${kept.file} (${kept.why}; deleted on ${kept.deleteAfter.toISOString().slice(0, 10)}).`,
+          );
+        }
         console.log(
           [
             "This does not reach:",

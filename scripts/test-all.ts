@@ -1,8 +1,9 @@
 // npm test: every test, arranged so the whole run stays short on a 2-core machine.
 //
-// 1. typecheck, lint, the production build and the previous release's build (ops/previous-release)
-//    side by side (each prints its output as one block when it ends), then the unit tests (beside the
-//    rest, their timed tests were starved).
+// 1. typecheck, lint, the production build, the previous release's build (ops/previous-release) and
+//    the tests of the operator's files (ops/, which start a hundred processes) side by side (each prints
+//    its output as one block when it ends), then the unit tests (beside the rest, their timed tests
+//    were starved).
 // 2. The end-to-end tests on this terminal, and beside them in the background the cluster tests and
 //    then the version-skew test, and the engine smoke as soon as the end-to-end or the cluster tests
 //    have ended. The cluster tests mostly wait (a webhook
@@ -11,8 +12,8 @@
 //    end-to-end tests were starved).
 // 3. The background steps' output is printed as one block each when they end (not interleaved).
 // 4. The summary says how busy the machine's cores were: on a 2-core machine they are busy for most of
-//    the run (78-87% of their time in the runs measured for the README, most of it the browsers'), so
-//    the run's length follows the CPU work it does.
+//    the run, most of it the browsers' (docs/testing.md, "How long it takes"), so the run's length
+//    follows the CPU work it does.
 // Every step runs even when an earlier one failed, except those that need the build when the build
 // failed (the end-to-end, engine and cluster tests), which are reported as not run. The run ends with a
 // line per step and then each failed end-to-end test with its error's opening, and fails unless every
@@ -153,6 +154,7 @@ async function main(): Promise<number> {
     { name: "typecheck", command: npm("typecheck") },
     { name: "lint", command: npm("lint") },
     { name: "build", command: npm("build") },
+    { name: "test:ops", command: npm("test:ops") },
     { name: "previous release", command: npm("previous-release") },
   ];
   console.log(`> ${side.map(({ name }) => name).join(", ")} side by side (each printed when it ends)`);

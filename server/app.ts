@@ -12,6 +12,7 @@ import { clientKey, createRateLimiter, type RateLimiter } from "~/services/leads
 import { type DemoRoute, demoProxy } from "./demo-proxy.ts";
 import { bearerToken, metricsEndpoint, observeResponses, type ServerMetrics } from "./metrics.ts";
 import { precompressedAssets } from "./precompressed-assets.ts";
+import type { Readiness } from "./readiness.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 import type { PageCache } from "./page-cache.ts";
 import { isPageCacheRefresh, skipPageCache } from "./page-cache-http.ts";
@@ -43,10 +44,13 @@ export interface AppOptions {
   /** Liveness (`/healthz`): cheap, no outside call. */
   health: () => Record<string, unknown>;
   /**
-   * Readiness (`/readyz`): checks the lead store; `unavailable` answers 503. Its status goes to anyone (a
-   * load balancer); its counts and the worker's identity only with a metrics token as the bearer.
+   * Readiness (`/readyz`): checks the lead store; `unavailable` answers 503. A caller with a metrics token
+   * as the bearer gets a check made for the request, with its counts and the worker's identity; anyone
+   * else (a load balancer) the status alone of the last check the timer made (`latestReadiness`), so
+   * no request of theirs writes to the store.
    */
-  readiness: () => Promise<{ status: "ok" | "degraded" | "unavailable" } & Record<string, unknown>>;
+  readiness: () => Promise<Readiness>;
+  latestReadiness: () => Promise<Readiness>;
   warn?: (message: string) => void;
   logger: Logger;
   /** Editors' draft preview: its routes, and how a preview request is recognised. */
@@ -106,9 +110,9 @@ export function createApp(options: AppOptions): express.Express {
   });
   app.get("/readyz", async (request, response) => {
     response.locals.route = "/readyz";
-    const readiness = await options.readiness();
     const tokens = options.metrics?.tokens ?? [];
     const staff = tokens.length > 0 && secretMatches(bearerToken(request.get("authorization")), tokens);
+    const readiness = staff ? await options.readiness() : await options.latestReadiness();
     response
       .status(readiness.status === "unavailable" ? 503 : 200)
       .set("Cache-Control", "no-store")

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import express from "express";
 import { register as globalRegistry } from "prom-client";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -24,7 +26,7 @@ const stats = (overrides: Partial<LeadStats> = {}): LeadStats => ({
 });
 
 function metricsWith(leadStats: () => Promise<LeadStats> = async () => stats(), extra = {}) {
-  return createServerMetrics({ leadStats, processMetrics: false, now: () => NOW, ...extra });
+  return createServerMetrics({ leadStats, storeWritable: () => true, processMetrics: false, now: () => NOW, ...extra });
 }
 
 /** The value of one sample line (`name{labels} value`), or undefined when the scrape has none. */
@@ -99,6 +101,33 @@ describe("the metrics of one server", () => {
     expect(onStoreError).toHaveBeenCalledTimes(2);
   });
 
+  it("says whether the store took the last write probe, and whether the instance hears purges, as each scrape finds them", async () => {
+    let writable = true;
+    let listening = true;
+    const metrics = metricsWith(undefined, { storeWritable: () => writable, purgesListening: () => listening });
+    let text = (await metrics.scrape()).body;
+    expect(sample(text, "hub_lead_store_writable")).toBe(1);
+    expect(sample(text, "hub_content_purges_listening")).toBe(1);
+    writable = false;
+    listening = false;
+    text = (await metrics.scrape()).body;
+    expect(sample(text, "hub_lead_store_writable")).toBe(0);
+    expect(sample(text, "hub_content_purges_listening")).toBe(0);
+    // Without PostgreSQL there is no connection to lose, and no series that could say so.
+    expect((await metricsWith().scrape()).body).not.toContain("hub_content_purges_listening");
+  });
+
+  it("counts contact submissions by outcome, every outcome present from the start", async () => {
+    const metrics = metricsWith();
+    metrics.contactSubmission("stored");
+    metrics.contactSubmission("failed");
+    const text = (await metrics.scrape()).body;
+    expect(sample(text, 'hub_contact_submissions_total{outcome="stored"}')).toBe(1);
+    expect(sample(text, 'hub_contact_submissions_total{outcome="failed"}')).toBe(1);
+    expect(sample(text, 'hub_contact_submissions_total{outcome="held"}')).toBe(0);
+    expect(text).not.toContain('hub_contact_submissions_total{outcome="delivered"}');
+  });
+
   it("counts posts by outcome (every outcome present from the start) and times deliveries", async () => {
     const metrics = metricsWith();
     let text = (await metrics.scrape()).body;
@@ -148,7 +177,7 @@ describe("the metrics of one server", () => {
   });
 
   it("includes the process metrics: event loop lag and heap", async () => {
-    const metrics = createServerMetrics({ leadStats: async () => stats() });
+    const metrics = createServerMetrics({ leadStats: async () => stats(), storeWritable: () => true });
     const text = (await metrics.scrape()).body;
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
     expect(text).toMatch(/^nodejs_heap_size_used_bytes \d/m);
@@ -276,5 +305,65 @@ describe("what responses tell the metrics", () => {
     expect(sample(text, 'hub_render_seconds_count{route="/contact",kind="action"}')).toBe(1);
     expect(sample(text, 'hub_render_seconds_bucket{le="0.025",route="/blog/:slug",kind="document"}')).toBe(0);
     expect(text.match(/^hub_render_seconds_count/gm)).toHaveLength(3);
+  });
+});
+
+describe("the metrics table of docs/operations.md", () => {
+  /** Each metric's type and labels, with the values a label takes where the table lists them. */
+  type Described = Map<string, { type: string; labels: Map<string, Set<string> | null> }>;
+
+  function documented(): Described {
+    const docs = readFileSync(path.resolve(import.meta.dirname, "../docs/operations.md"), "utf8");
+    const metrics: Described = new Map();
+    for (const [, name, type, labels] of docs.matchAll(/^\| `(hub_\w+)` +\| (\w+) +\| (.*?) +\| .* \|$/gm)) {
+      const byName = new Map<string, Set<string> | null>();
+      for (const label of labels!.split("; ").filter(Boolean)) {
+        const [, labelName, values] = /^`(\w+)`(?:: (.*)| \(.*\))?$/.exec(label) ?? [];
+        expect(labelName, `${name}'s label ${label}`).toBeDefined();
+        byName.set(labelName!, values ? new Set(values.split(", ").map((value) => value.replaceAll("`", ""))) : null);
+      }
+      metrics.set(name!, { type: type!, labels: byName });
+    }
+    return metrics;
+  }
+
+  async function scraped(): Promise<Described> {
+    const metrics = metricsWith(undefined, {
+      purgesListening: () => true,
+      pageCacheStats: () => ({ version: 1, entries: 1, bytes: 1, queryEntries: 0, queryBytes: 0 }),
+    });
+    // Every label value that only appears once it happened.
+    for (const kind of ["document", "data", "action"] as const) metrics.render(0.01, "/", kind);
+    metrics.upstream("content_preview", "ok");
+    metrics.leadDelivered(1_000);
+    const text = (await metrics.scrape()).body;
+    const found: Described = new Map();
+    for (const [, name, type] of text.matchAll(/^# TYPE (hub_\w+) (\w+)$/gm)) {
+      found.set(name!, { type: type!, labels: new Map() });
+    }
+    for (const [, series, labels] of text.matchAll(/^(hub_\w+?)(?:_bucket|_sum|_count)?(?:\{(.*)\})? \S+$/gm)) {
+      const metric = found.get(series!);
+      if (!metric) continue;
+      for (const [, label, value] of (labels ?? "").matchAll(/(\w+)="([^"]*)"/g)) {
+        if (label === "le") continue;
+        if (!metric.labels.has(label!)) metric.labels.set(label!, new Set());
+        metric.labels.get(label!)!.add(value!);
+      }
+    }
+    return found;
+  }
+
+  it("names every metric /metrics has, with its type, labels and each label's values", async () => {
+    const docs = documented();
+    const scrape = await scraped();
+    expect([...docs.keys()].sort()).toEqual([...scrape.keys()].sort());
+    for (const [name, { type, labels }] of scrape) {
+      const described = docs.get(name)!;
+      expect(described.type, name).toBe(type);
+      expect([...described.labels.keys()].sort(), name).toEqual([...labels.keys()].sort());
+      for (const [label, values] of described.labels) {
+        if (values) expect(values, `${name}{${label}}`).toEqual(labels.get(label));
+      }
+    }
   });
 });

@@ -5,7 +5,8 @@ import type { PageCacheStats } from "./page-cache.ts";
 import { secretMatches } from "./secret-match.ts";
 
 /**
- * What an operator alerts on (docs/deploy.md, Metrics), in Prometheus's text format at `GET /metrics`
+ * What an operator alerts on (docs/operations.md, Readiness and metrics; the rules: ops/prometheus/alerts.yml),
+ * in Prometheus's text format at `GET /metrics`
  * for a bearer token (METRICS_TOKEN). Each server keeps its own registry, never prom-client's global
  * one, so every instance (and every server a test starts in one process) reports only its own
  * counters; the lead gauges are read from the shared store at each scrape, so every instance
@@ -34,6 +35,13 @@ export interface MetricsSources {
    * with `hub_lead_store_up 0`), so an outage is logged once, not at every scrape.
    */
   onStoreError?: (error: unknown) => void;
+  /** Whether the last write probe of the lead store, made on a timer (readiness.ts), went through. */
+  storeWritable: () => boolean;
+  /**
+   * Whether this instance's LISTEN connection is open, so it hears other instances' content purges;
+   * absent without PostgreSQL (one instance hears its own webhook).
+   */
+  purgesListening?: () => boolean;
   /** prom-client's process metrics (event loop lag, heap, CPU, handles); off only in tests that need none. */
   processMetrics?: boolean;
   now?: () => number;
@@ -46,6 +54,8 @@ const RENDER_BUCKETS_S = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export function createServerMetrics({
   leadStats,
+  storeWritable,
+  purgesListening,
   pageCacheStats = () => null,
   onStoreError = () => {},
   processMetrics = true,
@@ -109,6 +119,24 @@ export function createServerMetrics({
       this.set((await scrapeLeadStats()) ? 1 : 0);
     },
   });
+  new Gauge({
+    name: "hub_lead_store_writable",
+    help: "1 when this instance's last write probe of the lead store (one a second, on a timer) went through; 0 when it failed or has not answered for 5 s: the contact form then fails.",
+    registers,
+    collect() {
+      this.set(storeWritable() ? 1 : 0);
+    },
+  });
+  if (purgesListening) {
+    new Gauge({
+      name: "hub_content_purges_listening",
+      help: "1 while this instance's LISTEN connection to PostgreSQL is open, so it hears the content purges other instances receive; 0 while it is lost and being reopened.",
+      registers,
+      collect() {
+        this.set(purgesListening() ? 1 : 0);
+      },
+    });
+  }
 
   const leadPosts = new Counter({
     name: "hub_lead_posts_total",
@@ -121,7 +149,7 @@ export function createServerMetrics({
   }
   const contactSubmissions = new Counter({
     name: "hub_contact_submissions_total",
-    help: "Contact form sends this instance answered: delivered (stored for the webhook), held (a hard spam signal: stored, never posted), confirm (a soft signal: the visitor asked to send again, nothing stored), repeat (the same form sent again), folded (the same enquiry from another form within the hour), limited (over CONTACT_RATE_LIMIT), failed (the store refused it).",
+    help: "Contact form sends this instance answered: stored (a new lead, to be posted to the webhook), held (a hard spam signal: stored, never posted), confirm (a soft signal: the visitor asked to send again, nothing stored), repeat (the same form sent again), folded (the same enquiry from another form within the hour), limited (over CONTACT_RATE_LIMIT), failed (the store refused it).",
     labelNames: ["outcome"],
     registers,
   });

@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from "vitest";
 
 /**
  * One Node.js everywhere: server.js accepts exactly package.json's "engines" range, and .nvmrc, the
- * Dockerfile's base image and .ci/run's check name the same major.
+ * Dockerfile's base image, .ci/run's check and the @types/node the code is checked against name the
+ * same major.
  */
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -45,12 +46,14 @@ describe("the Node.js version", { timeout: 60_000 }, () => {
     expect(Number(below)).toBe(Number(lowest) + 1);
   });
 
-  it("is the one .nvmrc, the Dockerfile and .ci/run name", () => {
+  it("is the one .nvmrc, the Dockerfile, .ci/run and @types/node name", () => {
     const major = /^>=(\d+)/.exec(engines)![1];
     expect(read(".nvmrc").trim()).toBe(major);
     expect(read("Dockerfile")).toMatch(new RegExp(`^ARG NODE_IMAGE=node:${major}-slim$`, "m"));
     expect(read(".ci/run")).toContain(`-lt ${major} ]`);
     expect(read(".ci/run")).toContain(`node@${major}`);
+    const { devDependencies } = JSON.parse(read("package.json")) as { devDependencies: Record<string, string> };
+    expect(devDependencies["@types/node"]).toMatch(new RegExp(`^\\^${major}\\.`));
   });
 
   it.each(["22.12.0", "23.11.0", "25.0.0", "20.19.2"])("server.js refuses Node %s in one line", (version) => {

@@ -36,7 +36,7 @@ import {
 import { createApp } from "./app.ts";
 import { createServerMetrics } from "./metrics.ts";
 import { createPageCache } from "./page-cache.ts";
-import { leadReadiness } from "./readiness.ts";
+import { leadReadiness, type Readiness, startReadinessChecks } from "./readiness.ts";
 import { DemoFilesMissingError, type Integrations, resolveIntegrations } from "./integrations.ts";
 import { bridgeConsole, createLogger, logFormatFor } from "./logger.ts";
 import { refuseConnect, withOriginFormTargets } from "./request-target.ts";
@@ -143,10 +143,14 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
   // A page whose loaders met a failure (a negative-cache entry included) or a late section is never
   // kept (`skipPageCache`), and the snapshot is restored before the first page is rendered.
   const pageCache = vite ? undefined : createPageCache(PAGE_CACHE_LIMITS);
-  // Only with METRICS_TOKEN: without it nobody may read them, so nothing is counted.
+  // Only with METRICS_TOKEN: without it nobody may read them, so nothing is counted. The store's write
+  // probe and the purges' connection are read from what the readiness checks and the purge broadcast,
+  // made below, know at each scrape.
   const metrics = env.METRICS_TOKEN
     ? createServerMetrics({
         leadStats: () => leadStore.stats(),
+        storeWritable: () => readinessChecks.storeWritable(),
+        ...(env.DATABASE_URL ? { purgesListening: () => purgeBroadcast?.state().listening ?? false } : {}),
         pageCacheStats: () => pageCache?.stats() ?? null,
         onStoreError: (error) => console.warn("Metrics: the lead store cannot be read (hub_lead_store_up 0).", error),
       })
@@ -276,6 +280,47 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     integrations.events.config.publicUrl.startsWith("http:") ? originOf(integrations.events.config.publicUrl) : null,
   ].filter((origin): origin is string => origin !== null);
 
+  const checkReadiness = async (): Promise<Readiness> => {
+    const leads = await leadReadiness({
+      store: leadStore,
+      delivery: leadDelivery,
+      alertAfterMs: env.LEAD_ALERT_AFTER,
+    });
+    const purges = purgeBroadcast?.state() ?? { channel: "local" as const };
+    // An instance that hears no purges serves what editors have changed: worth an alert, not a restart.
+    const deaf = "listening" in purges && !purges.listening;
+    return {
+      ...leads,
+      status: leads.status === "ok" && deaf ? "degraded" : leads.status,
+      content: {
+        ...contentCaches.state(),
+        purges,
+        pages: pageCache
+          ? {
+              ...pageCache.stats(),
+              maxEntries: PAGE_CACHE_LIMITS.maxEntries,
+              maxBytes: PAGE_CACHE_LIMITS.maxBytes,
+              maxQueryEntries: PAGE_CACHE_LIMITS.maxQueryEntries,
+              maxQueryBytes: PAGE_CACHE_LIMITS.maxQueryBytes,
+            }
+          : null,
+      },
+    };
+  };
+  // `/readyz` for anyone without the metrics token, and the store-writable metric, read these: one
+  // check (one probe write) a second, however often they are asked.
+  const readinessChecks = startReadinessChecks({
+    check: checkReadiness,
+    onChange: (readiness, before) => {
+      if (!before && readiness.status === "ok") return;
+      const problem = (readiness.leads as { problem?: string } | undefined)?.problem;
+      const line = `Readiness: ${readiness.status}${before ? ` (was ${before.status})` : ""}${problem ? `: ${problem}` : ""}.`;
+      if (readiness.status === "unavailable") console.error(line);
+      else if (readiness.status === "degraded") console.warn(line);
+      else console.log(line);
+    },
+  });
+
   const scriptPlanting = env.TEST_RESET_ROUTE ? createScriptPlanting() : undefined;
   const startedAt = Date.now();
   const app = createApp({
@@ -347,33 +392,8 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
         env.SITE_MODE === "production" && integrations.leads.signingSecrets.length === 0 && UNSIGNED_POSTS_WARNING,
       ),
     }),
-    readiness: async () => {
-      const leads = await leadReadiness({
-        store: leadStore,
-        delivery: leadDelivery,
-        alertAfterMs: env.LEAD_ALERT_AFTER,
-      });
-      const purges = purgeBroadcast?.state() ?? { channel: "local" as const };
-      // An instance that hears no purges serves what editors have changed: worth an alert, not a restart.
-      const deaf = "listening" in purges && !purges.listening;
-      return {
-        ...leads,
-        status: leads.status === "ok" && deaf ? "degraded" : leads.status,
-        content: {
-          ...contentCaches.state(),
-          purges,
-          pages: pageCache
-            ? {
-                ...pageCache.stats(),
-                maxEntries: PAGE_CACHE_LIMITS.maxEntries,
-                maxBytes: PAGE_CACHE_LIMITS.maxBytes,
-                maxQueryEntries: PAGE_CACHE_LIMITS.maxQueryEntries,
-                maxQueryBytes: PAGE_CACHE_LIMITS.maxQueryBytes,
-              }
-            : null,
-        },
-      };
-    },
+    readiness: checkReadiness,
+    latestReadiness: () => readinessChecks.latest(),
   });
 
   const server = http.createServer(withOriginFormTargets(app));
@@ -405,6 +425,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
       store: leadStore,
       retentionDays: env.LEAD_RETENTION_DAYS,
       instance: `${hostname()}:${process.pid}`,
+      leftovers: { dataDir: path.resolve(env.DATA_DIR), usesPostgres: Boolean(env.DATABASE_URL) },
     });
     console.log(
       env.FORM_TOKEN_SECRET
@@ -433,6 +454,7 @@ export async function startServer({ projectRoot, vite }: StartOptions): Promise<
     void connections.close().then(async () => {
       // A delivery under way finishes (or its lead is retried after the restart); nothing pending is lost.
       await leadDelivery.stop(WORKER_STOP_WAIT_MS);
+      readinessChecks.stop();
       await housekeeping?.stop();
       await leadStore.close().catch(() => undefined);
       contentCaches.close();

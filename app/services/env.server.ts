@@ -3,7 +3,7 @@ import { z } from "zod";
 import { webhookSecretProblem } from "./leads/webhook-signature.server.ts";
 
 /**
- * The server's configuration, parsed once at start-up from the environment (README: Configuration).
+ * The server's configuration, parsed once at start-up from the environment (docs/configuration.md).
  * An empty variable counts as unset, so a blank line in a `.env` file never half-configures a service.
  */
 

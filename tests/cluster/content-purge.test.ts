@@ -15,7 +15,7 @@ import { liveContentEnv, startTestContentService } from "../e2e/support/content-
 import { demoPosts } from "../e2e/support/dataset.ts";
 import { type SpawnedSite, spawnSite } from "../e2e/support/spawn-site.ts";
 import { startTestDatabase, type TestDatabase } from "../support/postgres.ts";
-import { readinessOf } from "../support/readiness.ts";
+import { readinessOf, TEST_METRICS_TOKEN } from "../support/readiness.ts";
 import { untilKept } from "../support/until-kept.ts";
 
 const SECRET = "cluster-webhook-secret-4c1d9e0b2a";
@@ -74,6 +74,9 @@ test("a change published through one instance's webhook is on the other within 5
   for (const site of [first, second]) {
     const { content: state } = await readiness(site);
     assert.deepEqual((state.purges as { listening: boolean }).listening, true);
+    // What HubContentPurgesNotHeard reads (ops/prometheus/alerts.yml).
+    const metrics = await fetch(`${site.url}/metrics`, { headers: { Authorization: `Bearer ${TEST_METRICS_TOKEN}` } });
+    assert.match(await metrics.text(), /^hub_content_purges_listening 1$/m);
   }
 
   const entryId = `blogPost-${post.slug}`;

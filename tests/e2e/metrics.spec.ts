@@ -7,7 +7,7 @@ import { liveContentEnv, liveEventsEnv } from "./support/content-stand-in";
 import { spawnSite } from "./support/spawn-site";
 
 /**
- * `GET /metrics` on a running server (docs/deploy.md, Metrics): after some traffic, the counters a
+ * `GET /metrics` on a running server (docs/operations.md, Readiness and metrics): after some traffic, the counters a
  * scrape shows have moved; without the bearer token (or with a wrong one, or on a server without
  * METRICS_TOKEN) it answers exactly what any unknown address answers, byte for byte but for what
  * differs in every answer (the date, the request id, the CSP nonce).
@@ -99,6 +99,9 @@ test("a scrape after some traffic: pages, the page cache, Contentful and events,
   expect(after.get('hub_leads{status="failed"}')).toBe(0);
   expect(after.get("hub_lead_oldest_undelivered_age_seconds")).toBe(0);
   expect(after.get("hub_lead_store_up")).toBe(1);
+  expect(after.get("hub_lead_store_writable")).toBe(1);
+  // One instance on SQLite has no connection to hear other instances' purges on.
+  expect(after.has("hub_content_purges_listening")).toBe(false);
   expect(after.get("nodejs_eventloop_lag_p99_seconds")).toBeGreaterThan(0);
   expect(after.get("nodejs_heap_size_used_bytes")).toBeGreaterThan(0);
 

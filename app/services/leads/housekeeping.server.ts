@@ -1,3 +1,4 @@
+import { LEFTOVER_STORE_DAYS, sweepLeftoverStores } from "./leftover-stores.server.ts";
 import type { LeadStore } from "./store.server.ts";
 
 /**
@@ -5,6 +6,9 @@ import type { LeadStore } from "./store.server.ts";
  * - retention: once a day, by one instance (a claim in the shared store), delivered leads delivered
  *   more than LEAD_RETENTION_DAYS ago and spam held for more than `SPAM_RETENTION_DAYS` are deleted.
  *   Pending leads are never deleted: they wait for the webhook however long it takes;
+ * - the copies of the SQLite store left in its own DATA_DIR (a restore's set-aside store, the store
+ *   leads moved to PostgreSQL from: leftover-stores.server.ts) are checked by every server, at start and
+ *   hourly: the same retention applies to them, and they are deleted after `LEFTOVER_STORE_DAYS`;
  * - it says, every few seconds, that it uses the store, so `npm run leads -- restore` refuses to
  *   replace a store a server has open (and it says so when it stops).
  */
@@ -28,6 +32,7 @@ export function startLeadHousekeeping({
   store,
   retentionDays,
   instance,
+  leftovers,
   now = () => new Date(),
   log = console,
 }: {
@@ -35,6 +40,8 @@ export function startLeadHousekeeping({
   retentionDays: number;
   /** This server, as the store's list of servers using it names it. */
   instance: string;
+  /** This server's DATA_DIR, and whether its leads are in PostgreSQL (so a `leads.sqlite` there was left by the move). */
+  leftovers?: { dataDir: string; usesPostgres: boolean };
   now?: () => Date;
   log?: Pick<Console, "info" | "warn" | "error">;
 }) {
@@ -49,10 +56,34 @@ export function startLeadHousekeeping({
     return { ran: true, delivered, spam };
   }
 
+  async function sweepLeftovers() {
+    if (!leftovers) return { deleted: [], purged: [] };
+    const swept = await sweepLeftoverStores({
+      ...leftovers,
+      retentionDays,
+      spamDays: SPAM_RETENTION_DAYS,
+      now: now(),
+    });
+    for (const { file, why, leftAt } of swept.deleted) {
+      log.info(
+        `Lead retention: deleted ${file}, a copy of the leads ${why} on ${leftAt.toISOString().slice(0, 10)}, kept ${LEFTOVER_STORE_DAYS} days.`,
+      );
+    }
+    for (const { store, leads } of swept.purged) {
+      log.info(`Lead retention: deleted ${leads} lead(s) past their retention from ${store.file} (${store.why}).`);
+    }
+    return swept;
+  }
+
   const retention = () =>
-    runRetention().catch((error: unknown) =>
-      log.error("Lead retention failed; the next instance to look after a day tries again.", error),
-    );
+    Promise.all([
+      runRetention().catch((error: unknown) =>
+        log.error("Lead retention failed; the next instance to look after a day tries again.", error),
+      ),
+      sweepLeftovers().catch((error: unknown) =>
+        log.error("Lead retention of the stores left in DATA_DIR failed; it tries again within the hour.", error),
+      ),
+    ]);
   const inUse = () =>
     store
       .recordInstance(instance, true)
@@ -67,6 +98,7 @@ export function startLeadHousekeeping({
 
   return {
     runRetention,
+    sweepLeftovers,
     /** Stops the timers and says this server no longer uses the store. */
     async stop(): Promise<void> {
       clearInterval(retentionTimer);

@@ -7,7 +7,9 @@
  *   signals held back, soft ones asked to confirm, with the form token of `createFormTokens`), store
  *   (once per submission, three leads per token at most), hand over to delivery.
  * - `startLeadHousekeeping`: once a day, by one instance, delivered leads older than LEAD_RETENTION_DAYS
- *   and spam held for 30 days are deleted; and each server says it uses the store (`restore` checks).
+ *   and spam held for 30 days are deleted; each server applies the same to the older copies of the
+ *   SQLite store in its DATA_DIR and deletes them after 30 days (leftover-stores.server.ts); and each
+ *   server says it uses the store (`restore` checks).
  * - `createLeadDelivery`: the background worker that claims each due lead with a lease right before it
  *   posts it to the lead webhook (and the optional mirror), at a steady pace, retrying with backoff, and
  *   makes the waiting backlog due at once when the webhook accepts leads again; each post signed per

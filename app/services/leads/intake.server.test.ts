@@ -89,7 +89,7 @@ describe("lead intake", () => {
     expect(result).toMatchObject({ status: "stored", outcome: "new", held: [] });
     expect(onStored).toHaveBeenCalledTimes(1);
     expect(await store.stats()).toMatchObject({ pending: 1, spam: 0 });
-    expect(outcomes).toEqual(["delivered"]);
+    expect(outcomes).toEqual(["stored"]);
   });
 
   it("holds what a person never does, with its reasons: stored, thanked as stored, never handed to delivery", async () => {
@@ -228,7 +228,7 @@ describe("lead intake", () => {
     );
     expect(confirmed).toMatchObject({ status: "stored", outcome: "new", held: [] });
     expect(onStored).toHaveBeenCalledTimes(4);
-    expect(outcomes).toEqual(["delivered", "folded", "delivered", "delivered", "confirm", "delivered"]);
+    expect(outcomes).toEqual(["stored", "folded", "stored", "stored", "confirm", "stored"]);
     // An hour later the same enquiry is a new one (a reminder).
     advance(60 * 60_000);
     expect(await send(["coworking-space", "think-lounge"])).toMatchObject({ outcome: "new" });
@@ -394,7 +394,7 @@ describe("lead intake", () => {
     }
     expect(onStored).toHaveBeenCalledTimes(1);
     expect(await store.list()).toHaveLength(1);
-    expect(outcomes).toEqual(["delivered", "repeat", "repeat", "repeat"]);
+    expect(outcomes).toEqual(["stored", "repeat", "repeat", "repeat"]);
     // The limit of one was used by the first send only: another form from the client is limited.
     expect(await intake.submit("203.0.113.7", person(2), { token: intake.newFormToken() })).toMatchObject({
       status: "limited",

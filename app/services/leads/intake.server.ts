@@ -40,7 +40,7 @@ export interface SubmittedForm {
 }
 
 /** Each kind of answer, for the metrics: what people and bots met at the door. */
-export const INTAKE_OUTCOMES = ["delivered", "held", "confirm", "repeat", "folded", "limited", "failed"] as const;
+export const INTAKE_OUTCOMES = ["stored", "held", "confirm", "repeat", "folded", "limited", "failed"] as const;
 export type IntakeOutcome = (typeof INTAKE_OUTCOMES)[number];
 
 /**
@@ -212,7 +212,7 @@ export function createLeadIntake({
           ? ` after the visitor confirmed it (${lead.confirmedReasons})`
           : "";
         log.info(`Lead ${result.id} ${who} stored${afterConfirming}.`);
-        onOutcome?.("delivered");
+        onOutcome?.("stored");
         onStored(lead!);
       }
       return result;

@@ -6,7 +6,8 @@ import { loadSqlite, openSqliteLeadStore, SQLITE_MIGRATIONS } from "./sqlite-sto
 import type { LeadStats } from "./store.server.ts";
 
 /**
- * Restoring the SQLite lead store from a backup (`npm run leads -- restore <file>`, docs/deploy.md):
+ * Restoring the SQLite lead store from a backup (`npm run leads -- restore <file>`, which
+ * ops/bin/hub-site-restore runs: docs/operations.md, Restoring the leads):
  * - refused while a server uses the store (each server says so every 10 s in the store itself), and
  *   for a file that is not a lead store, is damaged, or was made by a newer version of the site;
  * - the backup is copied (VACUUM INTO, so the file itself is never changed) and migrated to this
