@@ -10,8 +10,8 @@ import { describe, expect, it } from "vitest";
 import type { ContentTypeField, ContentfulExport, ExportAsset, ExportEntry } from "./contentful-export.ts";
 import { privacyPolicy, termsOfService } from "../app/content/legal.ts";
 import { coworking, eventSpaces, meetingRoomsPage, privateOffices } from "../app/content/spaces.ts";
-import { heroImageWidths } from "../app/lib/images.ts";
-import { legalDocumentFromRichText } from "../app/lib/legal-text.ts";
+import { heroImageWidths } from "../app/domain/images.ts";
+import { legalDocumentFromRichText } from "../app/domain/legal-text.ts";
 import { demoEvents } from "./events.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));

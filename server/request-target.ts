@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import type { RouteHandle, SearchParamReader } from "~/lib/route-handle";
+import type { RouteHandle, SearchParamReader } from "~/loaders/route-handle";
 
 /**
  * What a request asks for, read once (issue 21): the request target's form (RFC 9112 section 3.2),

@@ -1,7 +1,7 @@
 import type { PostListData } from "~/components/sections/PostList";
 import { BLOG_PAGE_SIZE, type ContentService } from "~/services/content";
-import { toPostCard } from "~/lib/cms-types";
-import { pageFromSearch, splitNextPage } from "~/lib/paging";
+import { toPostCard } from "~/domain/cms-types";
+import { pageFromSearch, splitNextPage } from "~/domain/paging";
 
 /**
  * A blog list address's posts: `?page=n` shows the newest n × 6 (docs/decisions.md#what-the-site-does).

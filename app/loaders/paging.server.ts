@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { pageHref, pageShowingTheSame } from "~/lib/paging";
-import type { StreamedSection } from "~/lib/section-state";
+import { pageHref, pageShowingTheSame } from "~/domain/paging";
+import type { StreamedSection } from "~/loaders/section-state";
 
 /**
  * A list's address that asks for a page past its last shows what the last page shows: it is sent

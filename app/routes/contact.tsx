@@ -20,10 +20,10 @@ import {
   contactRateLimitMessage,
   contactSuccessMessage,
   formTokenFrom,
-} from "~/lib/contact";
-import { validateContact } from "~/lib/contact-checks";
+} from "~/domain/contact";
+import { validateContact } from "~/domain/contact-checks";
 import { loadPageHero } from "~/loaders/page-loaders.server";
-import { introPageMeta } from "~/lib/seo";
+import { introPageMeta } from "~/seo/seo";
 import type { Route } from "./+types/contact";
 
 const page = pages.contact;

@@ -1,7 +1,7 @@
 import { site } from "~/config/site";
 import { appContext, getServices } from "~/context";
-import { eventToIcs } from "~/lib/ics";
-import { absoluteUrl } from "~/lib/structured-data";
+import { eventToIcs } from "~/seo/ics";
+import { absoluteUrl } from "~/seo/structured-data";
 import type { Route } from "./+types/event-calendar";
 
 /** Not (or no longer) an event: the answer may change once one is published, so nobody keeps it. */

@@ -12,12 +12,12 @@ import { homeFeatures, pathways, thinkLoungePromo } from "~/content/home";
 import { pages } from "~/content/pages";
 import { membership, membershipPlans, usd } from "~/content/pricing";
 import { appContext, getServices, requestContext } from "~/context";
-import { toPostCard } from "~/lib/cms-types";
-import { upcomingEvents, viewEvent } from "~/lib/events";
+import { toPostCard } from "~/domain/cms-types";
+import { upcomingEvents, viewEvent } from "~/domain/events";
 import { loadPageHero } from "~/loaders/page-loaders.server";
-import { pickRandom } from "~/lib/random";
+import { pickRandom } from "~/domain/random";
 import { streamSection } from "~/loaders/sections.server";
-import { introPageMeta } from "~/lib/seo";
+import { introPageMeta } from "~/seo/seo";
 import { loadSiteImages } from "~/loaders/space-page.server";
 import type { Route } from "./+types/home";
 

@@ -10,7 +10,7 @@ import { ButtonLink } from "~/components/ui/Button";
 import { pages } from "~/content/pages";
 import { meetingRoomPlans, meetingRooms } from "~/content/pricing";
 import { meetingRoomsPage } from "~/content/spaces";
-import { introPageMeta } from "~/lib/seo";
+import { introPageMeta } from "~/seo/seo";
 import { loadSpacePage } from "~/loaders/space-page.server";
 import type { Route } from "./+types/meeting-rooms";
 

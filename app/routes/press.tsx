@@ -1,7 +1,7 @@
 import { IntroHero } from "~/components/sections/IntroHero";
 import { pages } from "~/content/pages";
 import { heroLoader } from "~/loaders/page-loaders.server";
-import { introPageMeta } from "~/lib/seo";
+import { introPageMeta } from "~/seo/seo";
 import type { Route } from "./+types/press";
 
 const page = pages.press;

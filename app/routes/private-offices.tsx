@@ -10,7 +10,7 @@ import { ButtonLink } from "~/components/ui/Button";
 import { pages } from "~/content/pages";
 import { membership, officePlans } from "~/content/pricing";
 import { privateOffices } from "~/content/spaces";
-import { introPageMeta } from "~/lib/seo";
+import { introPageMeta } from "~/seo/seo";
 import { loadSpacePage } from "~/loaders/space-page.server";
 import type { Route } from "./+types/private-offices";
 

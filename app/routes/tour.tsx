@@ -7,8 +7,8 @@ import { site } from "~/config/site";
 import { pages } from "~/content/pages";
 import { tourCalendarId } from "~/content/pricing";
 import { heroLoader } from "~/loaders/page-loaders.server";
-import { introPageMeta } from "~/lib/seo";
-import { useSiteConfig } from "~/lib/site-config";
+import { introPageMeta } from "~/seo/seo";
+import { useSiteConfig } from "~/browser/site-config";
 import type { Route } from "./+types/tour";
 
 const page = pages.tour;

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import type { SiteEvent } from "~/lib/events";
-import type { EventRevision } from "~/lib/ics";
+import type { SiteEvent } from "~/domain/events";
+import type { EventRevision } from "~/seo/ics";
 import type { LeadStore } from "./leads";
 
 /**

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import type { Page, TestInfo } from "@playwright/test";
-import { contactSuccessMessage } from "../../app/lib/contact";
-import { HELD_CLICK_TIMEOUT_MS } from "../../app/lib/page-bootstrap.ts";
+import { contactSuccessMessage } from "../../app/domain/contact";
+import { HELD_CLICK_TIMEOUT_MS } from "../../app/first-seconds/first-script.ts";
 import { expect, type IsolatedSite, test } from "./support/fixtures";
 
 /**

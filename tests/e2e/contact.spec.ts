@@ -5,7 +5,7 @@ import {
   contactFailureMessage,
   contactMessages,
   contactRateLimitMessage,
-} from "../../app/lib/contact";
+} from "../../app/domain/contact";
 import { expect, type IsolatedSite, test, waitForHydration } from "./support/fixtures";
 import { closedAddress, startProxy } from "./support/proxy";
 import { spawnSite } from "./support/spawn-site";

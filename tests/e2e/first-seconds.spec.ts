@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { HELD_CLICK_TIMEOUT_MS } from "../../app/lib/page-bootstrap.ts";
+import { HELD_CLICK_TIMEOUT_MS } from "../../app/first-seconds/first-script.ts";
 import { expect, test, waitForHydration } from "./support/fixtures";
 
 /**

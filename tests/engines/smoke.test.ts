@@ -21,7 +21,7 @@ import { createServer, request, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, afterEach, before, describe, it } from "node:test";
-import { contactSuccessMessage } from "../../app/lib/contact.ts";
+import { contactSuccessMessage } from "../../app/domain/contact.ts";
 import { startProductionServer } from "../../scripts/production-server.ts";
 import { siteRoutes } from "../e2e/support/routes.ts";
 import { stopProcess } from "../e2e/support/spawn-site.ts";
@@ -131,7 +131,7 @@ function storedLeadStatuses(): string[] {
 }
 
 /**
- * A tap's answer comes within the hold's timeout (HELD_CLICK_TIMEOUT_MS in app/lib/page-bootstrap.ts,
+ * A tap's answer comes within the hold's timeout (HELD_CLICK_TIMEOUT_MS in app/first-seconds/first-script.ts,
  * 3 s, which plain Node cannot import here) and the page or post that follows it.
  */
 const WITHOUT_JAVASCRIPT_MS = 8_000;

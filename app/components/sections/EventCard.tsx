@@ -1,6 +1,6 @@
 import { CalendarPlus, Clock, ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
-import { type EventView, eventCoverSrcSet } from "~/lib/events";
+import { type EventView, eventCoverSrcSet } from "~/domain/events";
 import { Badge } from "../ui/Badge";
 import { cardClasses } from "../ui/Card";
 import { ContentImage } from "../ui/ContentImage";

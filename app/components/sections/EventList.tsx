@@ -1,9 +1,9 @@
 import { ChevronDown } from "lucide-react";
 import { useId } from "react";
-import type { EventView } from "~/lib/events";
-import type { StreamedSection } from "~/lib/section-state";
-import { useSiteConfig } from "~/lib/site-config";
-import { eventData } from "~/lib/structured-data";
+import type { EventView } from "~/domain/events";
+import type { StreamedSection } from "~/loaders/section-state";
+import { useSiteConfig } from "~/browser/site-config";
+import { eventData } from "~/seo/structured-data";
 import { DeferredSection } from "../ui/DeferredSection";
 import { JsonLd } from "../ui/JsonLd";
 import { CalendarSubscribe } from "./CalendarSubscribe";

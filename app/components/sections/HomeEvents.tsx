@@ -1,5 +1,5 @@
-import type { EventView } from "~/lib/events";
-import type { StreamedSection } from "~/lib/section-state";
+import type { EventView } from "~/domain/events";
+import type { StreamedSection } from "~/loaders/section-state";
 import { SubscribeLink } from "./CalendarSubscribe";
 import { CardRow } from "./CardRow";
 import { EventCard } from "./EventCard";

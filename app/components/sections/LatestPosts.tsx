@@ -1,5 +1,5 @@
-import type { BlogPostCard } from "~/lib/cms-types";
-import type { StreamedSection } from "~/lib/section-state";
+import type { BlogPostCard } from "~/domain/cms-types";
+import type { StreamedSection } from "~/loaders/section-state";
 import { BlogCard } from "./BlogCard";
 import { CardRow } from "./CardRow";
 

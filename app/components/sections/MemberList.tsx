@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/cn";
 import { cardClasses } from "../ui/Card";
 
 /** Member business names in a grid (docs/decisions.md#what-the-site-does). */

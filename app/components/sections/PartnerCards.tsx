@@ -1,7 +1,7 @@
 import { ChevronDown, MapPin } from "lucide-react";
 import { useId } from "react";
-import type { Partner } from "~/lib/cms-types";
-import type { StreamedSection } from "~/lib/section-state";
+import type { Partner } from "~/domain/cms-types";
+import type { StreamedSection } from "~/loaders/section-state";
 import { Badge } from "../ui/Badge";
 import { ButtonLink } from "../ui/Button";
 import { cardClasses } from "../ui/Card";

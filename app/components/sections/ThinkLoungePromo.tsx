@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
 import { useId } from "react";
-import type { ImageAsset } from "~/lib/cms-types";
+import type { ImageAsset } from "~/domain/cms-types";
 import { ButtonLink } from "../ui/Button";
 import { ContentImage } from "../ui/ContentImage";
 import { SectionHeader } from "../ui/SectionHeader";

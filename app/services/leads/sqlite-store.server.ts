@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { ContactSubmission } from "~/lib/contact";
+import type { ContactSubmission } from "~/domain/contact";
 import {
   contactDetailsKey,
   FAILURE_KIND_FROM_STATUS_SQL,

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from "react";
-import type { PublicConfig } from "~/lib/public-config";
+import type { PublicConfig } from "~/domain/public-config";
 
 const SiteConfigContext = createContext<PublicConfig | null>(null);
 

@@ -1,6 +1,6 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import type { SiteEvent } from "./events";
+import type { SiteEvent } from "~/domain/events";
 import { calendarToIcs, eventToIcs, foldIcsLine } from "./ics";
 
 /** A small reader for the test: unfolds lines, splits properties and unescapes TEXT values. */

@@ -1,5 +1,5 @@
-import { wallClock, zoneOffsetMs } from "./dates";
-import type { SiteEvent } from "./events";
+import { wallClock, zoneOffsetMs } from "~/domain/dates";
+import type { SiteEvent } from "~/domain/events";
 
 /**
  * Events as iCalendar (RFC 5545): one event as a file of its own, for "Add to calendar", and the

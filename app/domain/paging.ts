@@ -1,4 +1,4 @@
-import type { SearchParamReader } from "./route-handle";
+import type { SearchParamReader } from "~/loaders/route-handle";
 
 /** The query parameter of a list's page number. */
 export const PAGE_PARAM = "page";

@@ -5,7 +5,8 @@ import {
   deferredModuleScript,
   evaluationOrder,
   HERO_PAINT_WAIT_MS,
-} from "./deferred-hydration";
+} from "./document-rewriter";
+import type { FirstSeconds } from "./contract";
 
 const nonce = "bm9uY2UtZm9yLXRlc3Q=";
 const moduleCode = `import * as route0 from "/assets/root-1.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry.client-1.js");`;
@@ -29,19 +30,17 @@ const rendered = [
   `<script nonce="${nonce}">$RC("B:0","S:0")</script></body></html>`,
 ].join("");
 
-/** What the page's first script shares once a first interaction asked for hydration before the bootstrap ran. */
-function firstScriptThatAskedForHydration(): NonNullable<typeof window.pageBootstrap> {
-  return {
-    pageView: null,
-    replaying: false,
-    holding: false,
-    hydrationRequested: true,
-    hydrationStarted: false,
-    answered: [],
-    startHydration: null,
-    requestHydration: () => {},
-    stopRecordingClicks: () => {},
+/** The first script's methods once a first interaction asked for hydration (or not yet), before the bootstrap ran. */
+function firstScriptThatAskedForHydration(asked = true): FirstSeconds & { start: (() => void) | null } {
+  const firstSeconds = {
+    start: null as (() => void) | null,
+    isHolding: () => false,
+    onHydrationRequest(start: () => void) {
+      firstSeconds.start = start;
+      if (asked) start();
+    },
   };
+  return firstSeconds as unknown as FirstSeconds & { start: (() => void) | null };
 }
 
 function rewriteInPieces(pieces: string[]): string {
@@ -69,7 +68,7 @@ describe("createDocumentRewriter", () => {
 
   it("replaces the module script with one nonce'd bootstrap that carries its code and the preloads", () => {
     const bootstrap =
-      /<script nonce="([^"]*)">(\(function\(\)\{var n=document\.currentScript\.nonce.*?)<\/script>/.exec(whole);
+      /<script nonce="([^"]*)">(\(function\(\)\{.*?document\.currentScript.*?)<\/script>/s.exec(whole);
     expect(bootstrap?.[1]).toBe(nonce);
     const body = bootstrap?.[2] ?? "";
     expect(body).toContain(
@@ -317,19 +316,19 @@ describe("the bootstrap", () => {
 
   it("starts at once when the page's first script asked for hydration before it ran (a first interaction)", async () => {
     Object.defineProperty(document, "readyState", { value: "loading", configurable: true });
-    window.pageBootstrap = firstScriptThatAskedForHydration();
+    window.firstSeconds = firstScriptThatAskedForHydration();
     try {
       // Nothing to evaluate first (this test's environment can load no module), so the module code runs at once.
       runBootstrap("window.hydrated = true;", []);
       await vi.waitFor(() => expect(document.querySelectorAll(MODULE_CODE)).toHaveLength(1));
     } finally {
-      delete window.pageBootstrap;
+      delete window.firstSeconds;
     }
   });
 
   it("runs the module code when a module failed to load", async () => {
     Object.defineProperty(document, "readyState", { value: "loading", configurable: true });
-    window.pageBootstrap = firstScriptThatAskedForHydration();
+    window.firstSeconds = firstScriptThatAskedForHydration();
     try {
       runBootstrap('import * as route0 from "/assets/missing-1.js";\nwindow.hydrated = true;', [
         "/assets/missing-1.js",
@@ -339,34 +338,24 @@ describe("the bootstrap", () => {
       missing?.dispatchEvent(new Event("error"));
       await vi.waitFor(() => expect(document.querySelectorAll(MODULE_CODE)).toHaveLength(1));
     } finally {
-      delete window.pageBootstrap;
+      delete window.firstSeconds;
     }
   });
 
   it("gives the page's first script the means to start hydration at a later first interaction", async () => {
     vi.useFakeTimers();
     Object.defineProperty(document, "readyState", { value: "loading", configurable: true });
-    const bootstrap = {
-      pageView: null,
-      replaying: false,
-      holding: false,
-      hydrationRequested: false,
-      hydrationStarted: false,
-      answered: [],
-      startHydration: null as (() => void) | null,
-      requestHydration: () => {},
-      stopRecordingClicks: () => {},
-    };
-    window.pageBootstrap = bootstrap;
+    const bootstrap = firstScriptThatAskedForHydration(false);
+    window.firstSeconds = bootstrap;
     try {
       runBootstrap();
       await vi.advanceTimersByTimeAsync(100);
       expect(document.querySelector('script[type="module"]')).toBeNull();
-      bootstrap.startHydration?.();
+      bootstrap.start?.();
       await vi.advanceTimersByTimeAsync(10);
       expect(document.querySelectorAll(MODULE_CODE)).toHaveLength(1);
     } finally {
-      delete window.pageBootstrap;
+      delete window.firstSeconds;
     }
   });
 

@@ -1,7 +1,7 @@
 import type { PageIntro } from "~/content/pages";
 import type { MetaDescriptor } from "react-router";
 import { pageTitle, site } from "~/config/site";
-import type { PublicConfig } from "~/lib/public-config";
+import type { PublicConfig } from "~/domain/public-config";
 
 interface MatchWithData {
   id: string;

@@ -3,10 +3,11 @@ import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import { ContactForm } from "~/components/sections/ContactForm";
 import { GrowingList } from "~/components/ui/LoadMore";
 import { VideoPlayer } from "~/components/ui/VideoPlayer";
-import { CONTRACT } from "./answer-before-hydration";
-import { cleanUpFirstScriptAfterEach, runFirstScript } from "./first-script-test-support";
+import { ATTRIBUTES as CONTRACT } from "./contract";
+import { cleanUpFirstScriptAfterEach, runFirstScript } from "./test-support";
 
 /**
  * The contract between the first script's answers and the components (answer-before-hydration.tsx):
@@ -31,24 +32,35 @@ function asDocumentHolds(markup: string): string {
   return parsed.innerHTML;
 }
 
+/** Markup with each element's attributes in one order: the order React writes them in does not matter to hydration. */
+function attributesSorted(markup: string): string {
+  const parsed = document.createElement("body");
+  parsed.innerHTML = markup;
+  for (const element of parsed.querySelectorAll("*")) {
+    const attributes = [...element.attributes].map(({ name, value }) => [name, value] as const).toSorted();
+    for (const [name] of attributes) element.removeAttribute(name);
+    for (const [name, value] of attributes) element.setAttribute(name, value);
+  }
+  return parsed.innerHTML;
+}
+
 /**
  * Puts the server's markup of `page` in the document, runs the first script, taps the control it
  * answers (`control`: a selector, or the only answered control), and returns the page as the script left
  * it beside the component's own render once it has read the answer.
  */
-function tapBeforeHydration(page: () => ReactElement, control = `[${CONTRACT.answer}]`) {
-  delete window.pageBootstrap;
+function tapBeforeHydration(page: () => ReactElement, control = `[${CONTRACT.answer}]`, answered = true) {
+  delete window.firstSeconds;
   document.body.innerHTML = serverRender(page);
   runFirstScript();
-  window.pageBootstrap!.startHydration = () => {};
+  window.firstSeconds!.onHydrationRequest(() => {});
   const tapped = document.querySelector<HTMLElement>(control);
   if (!tapped) throw new Error(`No control ${control} on the page`);
   tapped.click();
-  const answered = [...window.pageBootstrap!.answered];
-  expect(answered).toHaveLength(1);
+  const key = tapped.getAttribute(CONTRACT.answer);
+  if (answered) expect(key && window.firstSeconds!.answered([key])).toBe(key);
   const shown = document.body.innerHTML;
   // The component's first render reads the answers the first script recorded.
-  window.pageBootstrap = { answered } as NonNullable<typeof window.pageBootstrap>;
   const rendered = asDocumentHolds(serverRender(page));
   return { shown, rendered };
 }
@@ -78,5 +90,12 @@ describe("the first script's answer is the component's answered render", () => {
     expect(shown).toContain("/item/Four");
     expect(shown).toContain("/list?page=3");
     expect(shown).toBe(rendered);
+  });
+
+  it("for a contact form Send refuses: the first problem shown in the page, as the hydrated form shows it", () => {
+    const page = () => <ContactForm submissionId="token-for-a-test-0001" />;
+    const { shown, rendered } = tapBeforeHydration(page, 'button[type="submit"]', false);
+    expect(shown).toContain("Name is required.");
+    expect(attributesSorted(shown)).toBe(attributesSorted(rendered));
   });
 });

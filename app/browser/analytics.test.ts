@@ -2,7 +2,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   controlLabel,
-  gtagBootstrapScript,
   REDACTED,
   recordControlClicks,
   redactLabel,
@@ -10,6 +9,7 @@ import {
   trackEvent,
   trackPageView,
 } from "./analytics";
+import { documentStartScript } from "~/first-seconds/first-script";
 
 function dataLayerEntries(): unknown[][] {
   return (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>));
@@ -46,7 +46,7 @@ describe("events", () => {
   });
 
   it("goes through gtag when the bootstrap snippet defined it", () => {
-    new Function(gtagBootstrapScript(null))();
+    new Function(documentStartScript(null))();
     trackPageView("/coworking");
     const [entry] = dataLayerEntries();
     expect(entry?.[0]).toBe("event");
@@ -55,18 +55,25 @@ describe("events", () => {
   });
 
   it("configures GA without an automatic page view only when a measurement id is given", () => {
-    expect(gtagBootstrapScript(null)).not.toContain("config");
-    expect(gtagBootstrapScript("G-TEST1234")).toContain(`'config',"G-TEST1234",{send_page_view:false}`);
+    new Function(documentStartScript(null))();
+    expect(dataLayerEntries()).toEqual([]);
+    new Function(documentStartScript("G-TEST1234"))();
+    const commands = (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>));
+    expect(commands.find(([command]) => command === "config")).toEqual([
+      "config",
+      "G-TEST1234",
+      { send_page_view: false },
+    ]);
   });
 
   it("loads gtag.js only after the page's load event, and only with a measurement id", () => {
-    new Function(gtagBootstrapScript("G-TEST1234"))();
+    new Function(documentStartScript("G-TEST1234"))();
     const gtagScript = () => document.head.querySelector('script[src*="googletagmanager.com/gtag/js"]');
     expect(gtagScript()).toBeNull();
     window.dispatchEvent(new Event("load"));
     expect(gtagScript()?.getAttribute("src")).toBe("https://www.googletagmanager.com/gtag/js?id=G-TEST1234");
     gtagScript()?.remove();
-    expect(gtagBootstrapScript(null)).not.toContain("googletagmanager");
+    expect(documentStartScript(null)).not.toContain("googletagmanager");
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, vi } from "vitest";
-import { pageBootstrapScript } from "./page-bootstrap";
+import { firstScript } from "./first-script";
 
 /**
  * For the tests that run the page's first script in jsdom: each test runs a script of its own, and the
@@ -21,7 +21,7 @@ export function cleanUpFirstScriptAfterEach(): void {
     vi.useRealTimers();
     delete window.dataLayer;
     delete window.gtag;
-    delete window.pageBootstrap;
+    delete window.firstSeconds;
     document.documentElement.removeAttribute("data-hydrated");
     document.body.innerHTML = "";
   });
@@ -29,5 +29,5 @@ export function cleanUpFirstScriptAfterEach(): void {
 
 /** Runs the first script as the page runs it: its text alone, in a scope of its own. */
 export function runFirstScript(): void {
-  new Function(pageBootstrapScript())();
+  new Function(firstScript())();
 }

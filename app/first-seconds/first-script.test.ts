@@ -2,9 +2,9 @@
 import { createElement, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { controlLabel, recordControlClicks, trackPageView } from "./analytics";
-import { cleanUpFirstScriptAfterEach, runFirstScript } from "./first-script-test-support";
-import { HELD_CLICK_TIMEOUT_MS, pageBootstrapScript } from "./page-bootstrap";
+import { controlLabel, recordControlClicks, trackPageView } from "~/browser/analytics";
+import { cleanUpFirstScriptAfterEach, runFirstScript } from "./test-support";
+import { firstScript, HELD_CLICK_TIMEOUT_MS } from "./first-script";
 
 type GtagEntry = [string, string, Record<string, unknown>];
 
@@ -51,7 +51,7 @@ function markHydrated(): Promise<void> {
 
 describe("the first seconds' script", () => {
   it("is one inline script that nothing in its code can end early", () => {
-    const script = pageBootstrapScript();
+    const script = firstScript();
     expect(script).not.toMatch(/<\/script/i);
     expect(script).not.toContain("<!--");
     // No comment's bytes go to the visitor.
@@ -78,7 +78,7 @@ describe("the first seconds' script", () => {
         },
       ],
     ]);
-    expect(window.pageBootstrap?.pageView).toBe("/coworking?utm_source=x");
+    expect(window.firstSeconds?.takePageView("/coworking?utm_source=x")).toBe(true);
   });
 
   it("leaves that page view to be recorded once: the hydrated page does not record it again", () => {
@@ -120,13 +120,13 @@ describe("the first seconds' script", () => {
   it("starts hydration after the frame that follows the first interaction, once", async () => {
     runFirstScript();
     const start = vi.fn();
-    window.pageBootstrap!.startHydration = start;
+    window.firstSeconds!.onHydrationRequest(start);
     window.dispatchEvent(new Event("keydown"));
     document.body.dispatchEvent(new Event("pointerdown", { bubbles: true }));
     expect(start).not.toHaveBeenCalled();
     await afterNextFrame();
     expect(start).toHaveBeenCalledTimes(1);
-    expect(window.pageBootstrap?.hydrationRequested).toBe(true);
+    expect(window.firstSeconds?.isHydrationRequested()).toBe(true);
   });
 
   it("holds a click on a marked control, starts hydration, and replays it on the control once hydrated", async () => {
@@ -134,7 +134,7 @@ describe("the first seconds' script", () => {
       data-hold-until-hydrated="" data-fallback-href="https://video.example/tour"><span id="icon">▶</span></button></div>`;
     runFirstScript();
     const start = vi.fn();
-    window.pageBootstrap!.startHydration = start;
+    window.firstSeconds!.onHydrationRequest(start);
     const open = vi.spyOn(window, "open").mockReturnValue(openedTab());
     const handled: { trusted: boolean; prevented: boolean }[] = [];
     document.getElementById("tile")?.addEventListener("click", (event) => {
@@ -189,7 +189,7 @@ describe("the first seconds' script", () => {
     const more = document.getElementById("more");
     const focus = vi.spyOn(HTMLElement.prototype, "focus");
     runFirstScript();
-    window.pageBootstrap!.startHydration = vi.fn();
+    window.firstSeconds!.onHydrationRequest(vi.fn());
     more?.click();
     const list = document.getElementById("list");
     expect(document.getElementById("first")).toBe(first);
@@ -200,8 +200,8 @@ describe("the first seconds' script", () => {
     );
     expect(document.activeElement?.textContent).toBe("Three");
     expect(focus).toHaveBeenLastCalledWith({ preventScroll: true });
-    expect(window.pageBootstrap?.answered).toEqual(["l1"]);
-    expect(window.pageBootstrap?.holding).toBe(false);
+    expect(window.firstSeconds?.answered(["l1"])).toBe("l1");
+    expect(window.firstSeconds?.isHolding()).toBe(false);
   });
 
   it("keeps an answer when hydration does not come: the list keeps its new items, and Load More leads one page further", async () => {
@@ -221,7 +221,7 @@ describe("the first seconds' script", () => {
     tileWithAnswer();
     runFirstScript();
     const start = vi.fn();
-    window.pageBootstrap!.startHydration = start;
+    window.firstSeconds!.onHydrationRequest(start);
     const open = vi.spyOn(window, "open").mockReturnValue(openedTab());
     document.getElementById("play")?.focus();
 
@@ -231,8 +231,8 @@ describe("the first seconds' script", () => {
     const player = document.querySelector("#player-frame > iframe");
     expect(player?.getAttribute("title")).toBe("Tour");
     expect(document.activeElement).toBe(player);
-    expect(window.pageBootstrap?.answered).toEqual(["r1"]);
-    expect(window.pageBootstrap?.holding).toBe(false);
+    expect(window.firstSeconds?.answered(["r1"])).toBe("r1");
+    expect(window.firstSeconds?.isHolding()).toBe(false);
     expect(document.querySelector("[aria-busy]")).toBeNull();
     // Hydration waits for the frame that shows the answer.
     expect(start).not.toHaveBeenCalled();
@@ -258,14 +258,16 @@ describe("the first seconds' script", () => {
     expect(video?.controls).toBe(true);
   });
 
+  const startHydration = vi.fn();
   /** A held radio group (its no-JavaScript forms are links) and a held checkbox of a GET form. */
   function nativeControls(): { open: ReturnType<typeof vi.spyOn>; submitted: string[] } {
+    startHydration.mockClear();
     document.body.innerHTML = `
       <input id="half" type="radio" name="b" value="half" data-analytics="Select: Half Day" data-hold-until-hydrated="" data-fallback-href="https://calendar.example/half">
       <input id="full" type="radio" name="b" value="full" data-hold-until-hydrated="" data-fallback-href="https://calendar.example/full">
       <form id="filter" action="/gallery"><input id="ext" type="checkbox" name="tags" value="ext" data-analytics="Exterior" data-hold-until-hydrated=""></form>`;
     runFirstScript();
-    window.pageBootstrap!.startHydration = vi.fn();
+    window.firstSeconds!.onHydrationRequest(startHydration);
     const open = vi.spyOn(window, "open").mockReturnValue(openedTab());
     const submitted: string[] = [];
     document.getElementById("filter")?.addEventListener("submit", (event) => {
@@ -284,8 +286,8 @@ describe("the first seconds' script", () => {
     document.getElementById("ext")?.click();
     expect([checked("half"), checked("ext")]).toEqual([true, true]);
     expect(document.querySelector("[aria-busy]")).toBeNull();
-    expect(window.pageBootstrap?.holding).toBe(true);
-    expect(window.pageBootstrap?.startHydration).toHaveBeenCalledTimes(1);
+    expect(window.firstSeconds?.isHolding()).toBe(true);
+    expect(startHydration).toHaveBeenCalledTimes(1);
     expect(events("button_click").map(([, , params]) => params.event_label)).toEqual(["Select: Half Day", "Exterior"]);
     await markHydrated();
     // Nothing to replay: the hydrated page reads the state (a second click would undo it).
@@ -319,45 +321,71 @@ describe("the first seconds' script", () => {
     expect(submitted).toEqual(["tags=ext"]);
   });
 
-  it("lets the browser's checks answer Send on a form they refuse, in the page's words and logged, and holds it once they pass", () => {
+  /** A contact form as the page renders it: its checks' messages, a group of boxes, the line that shows a problem. */
+  function contactForm(): void {
     document.body.innerHTML = `<form id="form" action="/contact" method="post" novalidate data-validity-category="contact">
+      <p id="f-error" role="alert" hidden="" data-validity-output=""></p>
       <input name="name" required data-validity-message="Name is required.">
+      <fieldset data-validity-group="interests" data-validity-message="Please select at least one area of interest.">
+        <input type="checkbox" name="interests" value="coworking-space"></fieldset>
+      <select name="referralSource" required data-validity-message="Please tell us how you heard about us.">
+        <option value="" disabled selected>Select an option</option><option>Event</option></select>
       <button id="send" type="submit" data-hold-until-hydrated="">Send</button></form>`;
+  }
+
+  it("answers Send on a form its checks refuse in the page, in the checks' order, focused and logged, and holds it once they pass", () => {
+    contactForm();
     runFirstScript();
-    window.pageBootstrap!.startHydration = vi.fn();
-    const invalid = vi.fn();
-    document.querySelector("input")?.addEventListener("invalid", invalid);
+    window.firstSeconds!.onHydrationRequest(vi.fn());
     const submitted = vi.fn((event: Event) => event.preventDefault());
     document.getElementById("form")?.addEventListener("submit", submitted);
+    const output = document.getElementById("f-error") as HTMLElement;
+    const input = document.querySelector("input") as HTMLInputElement;
     document.getElementById("send")?.click();
-    expect(invalid).toHaveBeenCalled();
     expect(submitted).not.toHaveBeenCalled();
     expect(document.getElementById("send")?.hasAttribute("aria-busy")).toBe(false);
-    expect(window.pageBootstrap?.holding).toBe(false);
-    const input = document.querySelector("input") as HTMLInputElement;
-    expect(input.validationMessage).toBe("Name is required.");
+    expect(window.firstSeconds?.isHolding()).toBe(false);
+    // Shown in the page where the hydrated form shows it, the field marked and focused.
+    expect(output.hidden).toBe(false);
+    expect(output.textContent).toBe("Name is required.");
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    expect(input.getAttribute("aria-describedby")).toBe("f-error");
+    expect(document.getElementById("form")?.getAttribute("aria-describedby")).toBe("f-error");
+    expect(document.activeElement).toBe(input);
+    expect(window.firstSeconds?.refusal("f-error")).toEqual({ field: "name", message: "Name is required." });
+
+    // With the name given, the boxes come before the referral, as the page's and the server's checks take them.
+    input.value = "Sam";
+    document.getElementById("send")?.click();
+    expect(output.textContent).toBe("Please select at least one area of interest.");
+    expect(input.hasAttribute("aria-invalid")).toBe(false);
+    expect(document.querySelector("fieldset")?.getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(document.querySelector('input[name="interests"]'));
     expect(events("form_validation_error")).toEqual([
       ["event", "form_validation_error", { event_category: "contact", event_label: "Name is required." }],
+      [
+        "event",
+        "form_validation_error",
+        { event_category: "contact", event_label: "Please select at least one area of interest." },
+      ],
     ]);
 
-    // Typed into, the field is the browser's to judge again.
-    input.value = "Sam";
-    input.dispatchEvent(new Event("input"));
-    expect(input.validity.customError).toBe(false);
+    (document.querySelector('input[name="interests"]') as HTMLInputElement).checked = true;
+    (document.querySelector("select") as HTMLSelectElement).value = "Event";
     document.getElementById("send")?.click();
     expect(submitted).not.toHaveBeenCalled();
     expect(document.getElementById("send")?.getAttribute("aria-busy")).toBe("true");
-    expect(window.pageBootstrap?.holding).toBe(true);
+    expect(window.firstSeconds?.isHolding()).toBe(true);
   });
 
   it("holds the tap as before once React has started on the page", () => {
     tileWithAnswer();
     runFirstScript();
-    window.pageBootstrap!.hydrationStarted = true;
+    window.firstSeconds!.hydrationStarting();
     document.getElementById("play")?.click();
     expect(document.getElementById("tile")).not.toBeNull();
-    expect(window.pageBootstrap?.answered).toEqual([]);
-    expect(window.pageBootstrap?.holding).toBe(true);
+    expect(window.firstSeconds?.answered(["r1"])).toBeNull();
+    expect(window.firstSeconds?.isHolding()).toBe(true);
   });
 
   it("holds the tap as before where the answer's markup is missing", () => {
@@ -366,17 +394,17 @@ describe("the first seconds' script", () => {
     runFirstScript();
     document.getElementById("play")?.click();
     expect(document.getElementById("tile")).not.toBeNull();
-    expect(window.pageBootstrap?.holding).toBe(true);
+    expect(window.firstSeconds?.isHolding()).toBe(true);
   });
 
   it("says a click is waiting for hydration while it is held, and not once it was replayed", async () => {
     document.body.innerHTML = `<button id="select" type="button" data-hold-until-hydrated="">Select</button>`;
     runFirstScript();
-    expect(window.pageBootstrap?.holding).toBe(false);
+    expect(window.firstSeconds?.isHolding()).toBe(false);
     document.getElementById("select")?.click();
-    expect(window.pageBootstrap?.holding).toBe(true);
+    expect(window.firstSeconds?.isHolding()).toBe(true);
     await markHydrated();
-    expect(window.pageBootstrap?.holding).toBe(false);
+    expect(window.firstSeconds?.isHolding()).toBe(false);
   });
 
   it("stops saying a click waits once the hold's timeout released it", async () => {
@@ -385,7 +413,7 @@ describe("the first seconds' script", () => {
     runFirstScript();
     document.getElementById("select")?.click();
     await vi.advanceTimersByTimeAsync(HELD_CLICK_TIMEOUT_MS);
-    expect(window.pageBootstrap?.holding).toBe(false);
+    expect(window.firstSeconds?.isHolding()).toBe(false);
   });
 
   it("marks a held control busy from the click until it is replayed, and only the held ones", async () => {
@@ -537,7 +565,7 @@ describe("the first seconds' script", () => {
     const reported = vi.fn();
     window.addEventListener("error", reported);
     vi.spyOn(console, "error").mockImplementation(() => {});
-    window.pageBootstrap!.hydrationStarted = true;
+    window.firstSeconds!.hydrationStarting();
     hydrateRoot(document.getElementById("root")!, createElement(PageMarkedHydrated));
     await vi.waitFor(() => expect(document.documentElement.hasAttribute("data-hydrated")).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 0));

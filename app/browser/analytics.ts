@@ -4,6 +4,8 @@
  * address, so they are replaced before anything leaves the page.
  */
 
+import { ANALYTICS, firstSeconds } from "~/first-seconds/contract";
+
 type GtagCommand = [command: "event", action: string, params: Record<string, unknown>];
 
 declare global {
@@ -17,9 +19,9 @@ export const REDACTED = "[redacted]";
 
 /*
  * The functions below marked "self-contained" use nothing from outside themselves but each other and
- * the browser: their source also runs in the page's first inline script (`pageBootstrapScript` in
- * `page-bootstrap.ts`), which records page views and clicks before the modules have loaded. One
- * source, so the labels recorded before and after hydration cannot drift apart.
+ * the browser: their source also runs in the page's first inline script (`firstScript` in
+ * `app/first-seconds/first-script.ts`), which records page views and clicks before the modules have
+ * loaded. One source, so the labels recorded before and after hydration cannot drift apart.
  */
 
 /** Self-contained. A label that could carry an email address is replaced (REDACTED). */
@@ -29,26 +31,6 @@ export function redactLabel(label: string): string {
 
 export function gtagScriptUrl(measurementId: string): string {
   return `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`;
-}
-
-/**
- * The snippet that defines `gtag` before any event; inlined in the document head. With a measurement
- * id it also loads Google's gtag.js, but only once the page has loaded: no script competes with the
- * page's first paint, and the events recorded until then wait in `window.dataLayer`.
- */
-export function gtagBootstrapScript(measurementId: string | null): string {
-  const setup = [
-    "window.dataLayer=window.dataLayer||[];",
-    "window.gtag=window.gtag||function(){window.dataLayer.push(arguments);};",
-  ];
-  if (measurementId) {
-    setup.push(
-      "window.gtag('js',new Date());",
-      `window.gtag('config',${JSON.stringify(measurementId)},{send_page_view:false});`,
-      `addEventListener('load',function(){var s=document.createElement('script');s.async=true;s.src=${JSON.stringify(gtagScriptUrl(measurementId))};document.head.appendChild(s)},{once:true});`,
-    );
-  }
-  return setup.join("");
 }
 
 /** Self-contained (with `redactLabel`). An event in gtag form, every string parameter redacted. */
@@ -77,7 +59,7 @@ export function trackEvent(action: string, event: { category: string; label?: st
 }
 
 export function trackButtonClick(label: string): void {
-  trackEvent("button_click", { category: "engagement", label });
+  trackEvent(ANALYTICS.buttonClick, { category: "engagement", label });
 }
 
 /**
@@ -144,9 +126,9 @@ export function recordClick(event: Event): void {
  * replays (recorded when it happened). Returns the function that stops it.
  */
 export function recordControlClicks(target: Document): () => void {
-  window.pageBootstrap?.stopRecordingClicks();
+  firstSeconds()?.stopRecordingClicks();
   const onClick = (event: Event) => {
-    if (window.pageBootstrap?.replaying) return;
+    if (firstSeconds()?.isReplaying()) return;
     recordClick(event);
   };
   target.addEventListener("click", onClick, true);
@@ -163,11 +145,6 @@ export function pageViewParams(path: string): Record<string, string> {
  * address (the first render after hydration): each page view is recorded once.
  */
 export function trackPageView(path: string): void {
-  const bootstrap = window.pageBootstrap;
-  if (bootstrap && bootstrap.pageView === path) {
-    bootstrap.pageView = null;
-    return;
-  }
-  if (bootstrap) bootstrap.pageView = null;
-  sendEvent("page_view", pageViewParams(path));
+  if (firstSeconds()?.takePageView(path)) return;
+  sendEvent(ANALYTICS.pageView, pageViewParams(path));
 }
