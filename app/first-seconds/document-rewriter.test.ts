@@ -1,11 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  createDocumentRewriter,
-  deferredModuleScript,
-  evaluationOrder,
-  HERO_PAINT_WAIT_MS,
-} from "./document-rewriter";
+import { createDocumentRewriter, deferredModuleScript, evaluationOrder, HERO_PAINT_WAIT_MS } from "./document-rewriter";
 import type { FirstSeconds } from "./contract";
 
 const nonce = "bm9uY2UtZm9yLXRlc3Q=";
@@ -67,8 +62,7 @@ describe("createDocumentRewriter", () => {
   });
 
   it("replaces the module script with one nonce'd bootstrap that carries its code and the preloads", () => {
-    const bootstrap =
-      /<script nonce="([^"]*)">(\(function\(\)\{.*?document\.currentScript.*?)<\/script>/s.exec(whole);
+    const bootstrap = /<script nonce="([^"]*)">(\(function\(\)\{.*?document\.currentScript.*?)<\/script>/s.exec(whole);
     expect(bootstrap?.[1]).toBe(nonce);
     const body = bootstrap?.[2] ?? "";
     expect(body).toContain(

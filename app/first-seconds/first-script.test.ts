@@ -541,6 +541,29 @@ describe("the first seconds' script", () => {
     expect(submitted).toHaveBeenCalledTimes(1);
   });
 
+  it("keeps held clicks through an error or rejection from another origin's script or an extension", async () => {
+    const submitted = heldSendFormWithFirstScript();
+    document.getElementById("send")?.click();
+    // gtag.js (muted by the browser: another origin, no CORS), a widget that reports its file, an extension.
+    window.dispatchEvent(new ErrorEvent("error", { message: "Script error." }));
+    window.dispatchEvent(
+      new ErrorEvent("error", { message: "x is undefined", filename: "https://widget.example/w.js" }),
+    );
+    window.dispatchEvent(new ErrorEvent("error", { message: "boom", filename: "chrome-extension://abc/content.js" }));
+    const rejection = new Event("unhandledrejection") as Event & { reason?: unknown };
+    rejection.reason = new Error("failed");
+    (rejection.reason as Error).stack =
+      "Error: failed\n    at run (https://www.googletagmanager.com/gtag/js?id=G-1:1:2)";
+    window.dispatchEvent(rejection);
+    expect(submitted).not.toHaveBeenCalled();
+    expect(window.firstSeconds?.isHolding()).toBe(true);
+    // The site's own module, named by its file, gives up.
+    window.dispatchEvent(
+      new ErrorEvent("error", { message: "broken", filename: `${location.origin}/assets/entry.client-1.js` }),
+    );
+    expect(submitted).toHaveBeenCalledTimes(1);
+  });
+
   it("lets a script error after hydration release nothing", async () => {
     document.body.innerHTML = `<a id="more" href="#more" data-hold-until-hydrated="">Load More</a>`;
     runFirstScript();

@@ -313,10 +313,5 @@ function documentStart(_helpers: Record<string, never>, measurementId: string | 
 
 /** The document's start script (`documentStart`), for a measurement id or none. */
 export function documentStartScript(measurementId: string | null): string {
-  return inlineScript(
-    documentStart,
-    {},
-    measurementId,
-    measurementId ? analytics.gtagScriptUrl(measurementId) : null,
-  );
+  return inlineScript(documentStart, {}, measurementId, measurementId ? analytics.gtagScriptUrl(measurementId) : null);
 }

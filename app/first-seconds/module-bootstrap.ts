@@ -69,8 +69,7 @@ function moduleBootstrap(h: typeof helpers, n: typeof MODULE_BOOTSTRAP_OPTIONS, 
     letter.textContent = "A";
     if (!document.fonts) face();
     else {
-      letter.style.cssText =
-        "position:absolute;visibility:hidden;font-weight:600;font-family:var(--font-display)";
+      letter.style.cssText = "position:absolute;visibility:hidden;font-weight:600;font-family:var(--font-display)";
       document.body.appendChild(letter);
       void letter.offsetWidth;
       void document.fonts.ready.then(() => {

@@ -97,9 +97,7 @@ export function firstRefusedField(
   for (const element of form.querySelectorAll<HTMLElement>(`[${names.validityMessage}]`)) {
     const group = element.getAttribute(names.validityGroup);
     const refused =
-      group === null
-        ? !(element as HTMLInputElement).checkValidity()
-        : element.querySelector("input:checked") === null;
+      group === null ? !(element as HTMLInputElement).checkValidity() : element.querySelector("input:checked") === null;
     if (refused) {
       const field = group ?? element.getAttribute("name") ?? "";
       return { element, field, message: element.getAttribute(names.validityMessage) ?? "" };

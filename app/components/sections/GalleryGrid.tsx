@@ -85,7 +85,13 @@ export function GalleryGrid({
       <h2 id={headingId} className="sr-only">
         Photos
       </h2>
-      <Form ref={form} method="get" action={GALLERY_PATH} preventScrollReset className="flex flex-wrap items-center gap-3">
+      <Form
+        ref={form}
+        method="get"
+        action={GALLERY_PATH}
+        preventScrollReset
+        className="flex flex-wrap items-center gap-3"
+      >
         <span className="mr-1 text-sm font-semibold uppercase tracking-wider text-muted">Filter</span>
         {categories.map((category) => (
           <label

@@ -120,10 +120,7 @@ export function GrowingList<T>({
         // Merged into the list, so the tap's frame draws only the new items; focus goes to the first new
         // item, or stays on Load More where the items hold nothing to focus (images), as hydrated. Should
         // the scripts not come, the list keeps them, and Load More leads one page further as a link.
-        <AnswerTemplate
-          answerKey={answerKey}
-          focus={`${firstNewItemSelector(items.length)}, a[${ATTRIBUTES.hold}]`}
-        >
+        <AnswerTemplate answerKey={answerKey} focus={`${firstNewItemSelector(items.length)}, a[${ATTRIBUTES.hold}]`}>
           <div className="contents">
             <GrowingListView {...view} items={[...items, ...next.items]} moreHref={next.moreHref} />
           </div>
