@@ -1,9 +1,9 @@
-// The tap probe of `npm run bench -- --taps` (issue 38): how long a visitor's first tap takes to show its
+// The tap probe of `npm run bench -- --taps` (docs/performance.md): how long a visitor's first tap takes to show its
 // result, at three moments of a page's load, on a phone-sized Chromium with its CPU slowed 4x. Each
 // control is tapped at DOMContentLoaded, at the `load` event, and once the page is hydrated and idle;
 // the time runs from the tap's `pointerdown` to the end of the frame that first draws its visible
 // result, and (the "answered" columns) to the end of the first frame that shows the tap was taken: a
-// tap held until hydration marks its control busy at once (page-bootstrap.ts), and a hydrated Load More
+// tap held until hydration marks its control busy at once (app/first-seconds/first-script.ts), and a hydrated Load More
 // says "Loading..." while the next page comes. Each load is a first visit (a new browser context:
 // nothing cached) or, `warm`, a return visit (a tab kept per control that has loaded the page twice: its
 // scripts cached and compiled). The control is scrolled into view at once before the tap (the site
@@ -119,7 +119,7 @@ if (typeof PerformanceObserver === "function" && PerformanceObserver.supportedEn
 
 /**
  * A page expression that is truthy once the tap was visibly taken: a control held until hydration is
- * marked busy in the frame after the tap (page-bootstrap.ts), the hydrated control shows its own
+ * marked busy in the frame after the tap (app/first-seconds/first-script.ts), the hydrated control shows its own
  * pending state (Load More's "Loading..."), or the result is there already.
  */
 const answeredOrDone = ({ result, pending }: TapControl) =>

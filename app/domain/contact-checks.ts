@@ -14,7 +14,7 @@ import {
  * The contact form's one validation, used by the browser (before sending) and by the server (the
  * action): checks run in order (docs/leads.md#intake), and the first failure is reported. The form imports
  * this module when it is first used, not with the page: zod's evaluation and the schemas' building were
- * the longest script task of /contact's start (issue 21's trace).
+ * the longest script task of /contact's start (the hydration trace, docs/performance.md).
  */
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -31,7 +31,7 @@ const MONTHS = [
 /**
  * "March 5, 2026" (long US format). An unreadable date gives "". A calendar date (what posts
  * carry) is written out without Intl: a browser's first Intl date format costs it tens of milliseconds
- * of locale data, and cards format their dates while the page hydrates (issue 21's trace).
+ * of locale data, and cards format their dates while the page hydrates (the hydration trace, docs/performance.md).
  */
 export function formatLongDate(value: string, timeZone: string): string {
   const parsed = parse(value);

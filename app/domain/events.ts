@@ -55,7 +55,7 @@ export interface ClassifiedEvents {
   past: SiteEvent[];
 }
 
-/** Upcoming: ends now or later; past: ended; cancelled: never shown (docs/decisions.md#what-the-site-does). */
+/** Upcoming: ends now or later; past: ended; cancelled: never shown (docs/pages.md). */
 export function classifyEvents(events: readonly SiteEvent[], now: Date): ClassifiedEvents {
   const at = now.getTime();
   const shown = events.filter((event) => !event.cancelled);

@@ -10,7 +10,7 @@ import { ATTRIBUTES as CONTRACT } from "./contract";
 import { cleanUpFirstScriptAfterEach, runFirstScript } from "./test-support";
 
 /**
- * The contract between the first script's answers and the components (answer-before-hydration.tsx):
+ * The contract between the first script's answers and the components (app/first-seconds/answer.tsx):
  * for each control it answers (the video tile and Load More: no native element answers them), the page the script leaves after the tap is the very markup the real
  * component renders once it has read that answer, which is what React then hydrates. React does not
  * report an attribute that differs at hydration in a production build, so only a test like this one

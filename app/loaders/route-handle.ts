@@ -2,7 +2,7 @@
  * How a page reads one query parameter: from the values an address gives it (every `?name=`, in
  * order), the value the page shows, spelled one way; or null where the page reads the parameter as
  * absent (its default). A page and the server's page cache read a parameter through the same function,
- * so the cache keys a page by what it shows, not by how an address spells it (docs/decisions/query-keys.md).
+ * so the cache keys a page by what it shows, not by how an address spells it (docs/decisions/034-query-keys.md).
  * Reading its own answer gives it back unchanged.
  */
 export type SearchParamReader = (values: readonly string[]) => string | null;

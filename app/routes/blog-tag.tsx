@@ -19,7 +19,7 @@ import { blogTagPath } from "~/seo/blog-paths";
 import { blogTagFeedPath } from "~/seo/feed-paths";
 
 /**
- * Posts with one tag (/blog/tag/{tag}), where the brief's tag links lead (docs/decisions.md#departures-from-the-brief).
+ * Posts with one tag (/blog/tag/{tag}), where the brief's tag links lead (docs/decisions/011-the-blog-lists-the-posts.md).
  * Awaited rather than streamed: a tag without posts answers 404.
  */
 export const handle: RouteHandle = { searchParams: { [PAGE_PARAM]: readPageParam } };

@@ -175,7 +175,7 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-/** 'Get in Touch', the form, and the location, phone and email cards (docs/decisions.md#what-the-site-does). */
+/** 'Get in Touch', the form, and the location, phone and email cards (docs/pages.md). */
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const headingId = useId();
   // The answer's token (without JavaScript): a refused form is sent again as the same submission, a

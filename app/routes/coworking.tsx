@@ -22,7 +22,7 @@ export function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
-/** Benefits, two video tours, plans, stories, amenities, FAQ, call to action (docs/decisions.md#what-the-site-does). */
+/** Benefits, two video tours, plans, stories, amenities, FAQ, call to action (docs/pages.md). */
 export default function CoworkingPage({ loaderData }: Route.ComponentProps) {
   return (
     <>

@@ -11,7 +11,7 @@ const notFound = () =>
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
 
-/** /events/{uuid}.ics: an event as an iCalendar file (docs/decisions.md#what-the-site-does). */
+/** /events/{uuid}.ics: an event as an iCalendar file (docs/pages.md). */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const uuid = /^(.+)\.ics$/.exec(params.file)?.[1];
   if (!uuid) return notFound();

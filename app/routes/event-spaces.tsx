@@ -42,7 +42,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 const options = bookingOptionOrder.map((key) => ({ key, option: bookingOptions[key] }));
 
-/** The Think Lounge, configurations, booking, stories, features, FAQ (docs/decisions.md#what-the-site-does). */
+/** The Think Lounge, configurations, booking, stories, features, FAQ (docs/pages.md). */
 export default function EventSpacesPage({ loaderData }: Route.ComponentProps) {
   const { bookingWidgetUrl } = useSiteConfig();
   const { configurations } = eventSpaces;

@@ -23,7 +23,7 @@ import type { Route } from "./+types/home";
 
 const page = pages.home;
 
-/** At most 3 upcoming events, 2 stories (random order), the 3 latest posts (docs/decisions.md#what-the-site-does). */
+/** At most 3 upcoming events, 2 stories (random order), the 3 latest posts (docs/pages.md). */
 const HOME_EVENTS = 3;
 const HOME_POSTS = 3;
 const HOME_STORIES = 2;
@@ -59,7 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
-/** The nine sections in order (docs/decisions.md#what-the-site-does). */
+/** The nine sections in order (docs/pages.md). */
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <>

@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = introPageMeta(page);
 
 /**
  * Benefits, a video tour, two room plans, success stories, features, FAQ, a call to action and
- * 'Inquire About Membership', both to /contact (docs/decisions.md#what-the-site-does).
+ * 'Inquire About Membership', both to /contact (docs/pages.md).
  */
 export default function MeetingRoomsPage({ loaderData }: Route.ComponentProps) {
   return (

@@ -10,7 +10,7 @@ export const loader = heroLoader(page);
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
-/** Heading and description only (docs/decisions.md#what-the-site-does). */
+/** Heading and description only (docs/pages.md). */
 export default function PressPage({ loaderData }: Route.ComponentProps) {
   return <IntroHero page={page} hero={loaderData.hero} />;
 }

@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = introPageMeta(page);
 
 /**
  * The brief has the page's heading and description only; we show the hub's policy below them
- * (docs/decisions.md#departures-from-the-brief).
+ * (docs/decisions/010-privacy-and-terms-from-the-content.md).
  */
 export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
   return (

@@ -22,7 +22,7 @@ export function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
-/** Benefits, a video tour, office sizes, stories, amenities, FAQ, call to action (docs/decisions.md#what-the-site-does). */
+/** Benefits, a video tour, office sizes, stories, amenities, FAQ, call to action (docs/pages.md). */
 export default function PrivateOfficesPage({ loaderData }: Route.ComponentProps) {
   return (
     <>

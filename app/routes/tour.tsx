@@ -17,7 +17,7 @@ export const loader = heroLoader(page);
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
-/** 'Book Your Free Tour', the booking widget, location, phone, email cards (docs/decisions.md#what-the-site-does). */
+/** 'Book Your Free Tour', the booking widget, location, phone, email cards (docs/pages.md). */
 export default function TourPage({ loaderData }: Route.ComponentProps) {
   const { bookingWidgetUrl } = useSiteConfig();
   const calendarUrl = `${bookingWidgetUrl}/widget/booking/${tourCalendarId}`;

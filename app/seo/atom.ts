@@ -1,7 +1,7 @@
 import { escapeXml } from "./xml";
 
 /**
- * An Atom 1.0 feed (RFC 4287; docs/decisions/feeds.md says why Atom): the feed's identity and links,
+ * An Atom 1.0 feed (RFC 4287; docs/decisions/035-feeds.md says why Atom): the feed's identity and links,
  * and per entry its title, link, dates, author, summary, tags and image (as an enclosure link, which
  * Atom defines, and as Media RSS, which feed readers and newsletter tools show as the entry's picture).
  */

@@ -12,7 +12,7 @@ import { spawnSite } from "./support/spawn-site";
 import { personStillTypingMs, renderedAt, renderedFormToken, TEST_FORM_TOKEN_SECRET } from "../support/form-token.ts";
 import { readinessOf } from "../support/readiness.ts";
 
-/** /contact and the lead pipeline (issue 9): validation, delivery, recovery, limits and refusals. */
+/** /contact and the lead pipeline (docs/leads.md): validation, delivery, recovery, limits and refusals. */
 
 const lead = {
   name: "Jordan Reyes",

@@ -3,7 +3,7 @@ import { HELD_CLICK_TIMEOUT_MS } from "../../app/first-seconds/first-script.ts";
 import { expect, test, waitForHydration } from "./support/fixtures";
 
 /**
- * The first seconds (issue 21): until the page's modules have hydrated it, the page behaves as it
+ * The first seconds (docs/decisions/023-the-first-seconds.md): until the page's modules have hydrated it, the page behaves as it
  * will after. Page views and clicks are recorded from the first byte, the first interaction starts
  * hydration, and a click on a control whose hydrated behaviour differs is held and replayed once the
  * page is hydrated. To act before hydration for certain, the tests hold the page's module scripts on

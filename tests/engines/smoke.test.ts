@@ -356,7 +356,7 @@ for (const [name, start] of [
 
         await engine.open(`${brokenEntryOrigin}/coworking`);
         await engine.click('button[data-analytics^="Play video: "]');
-        // The page's first script answers the tap itself (answer-before-hydration.tsx): no module is needed.
+        // The page's first script answers the tap itself (app/first-seconds/answer.tsx): no module is needed.
         await waitFor(engine, "document.querySelector('video[src$=\".mp4\"]')", "the video plays inline");
       },
     );

@@ -8,7 +8,7 @@ import { TagLinks } from "./TagLinks";
 import { blogPostPath } from "~/seo/blog-paths";
 
 /**
- * A post in a list (docs/decisions.md#what-the-site-does): featured image, author initial, date, title, excerpt and
+ * A post in a list (docs/pages.md): featured image, author initial, date, title, excerpt and
  * tags. The card leads to the post; the tags to their own lists.
  */
 export function BlogCard({ post }: { post: BlogPostCard }) {

@@ -10,7 +10,7 @@ import { Button } from "../ui/Button";
 import { cardClasses } from "../ui/Card";
 import { SectionHeader, sectionFrame } from "../ui/SectionHeader";
 
-/** The booking frame's load timeout (docs/decisions.md#departures-from-the-brief). */
+/** The booking frame's load timeout (docs/decisions/013-the-booking-frame-times-out.md). */
 export const BOOKING_FRAME_TIMEOUT_MS = 5_000;
 
 /** 600 px on desktop; under 768 px the larger of 400 and 80% of the window height minus 120. */
@@ -39,7 +39,7 @@ const shownWhenChosen: Record<BookingOptionKey, string> = {
 };
 
 /**
- * 'Book The Think Lounge' (docs/decisions.md#what-the-site-does): three option cards; choosing one highlights it
+ * 'Book The Think Lounge' (docs/pages.md): three option cards; choosing one highlights it
  * and opens its booking calendar in a frame beneath, which shows 'Loading booking form...' until the
  * frame loads. If it has not loaded after five seconds, the section says so and offers Retry and the
  * calendar in a new tab (a frame from another site cannot report its own errors, so silence is the

@@ -8,7 +8,7 @@ import { ContentImage } from "../ui/ContentImage";
 const PLACEHOLDER = { url: "/images/event-placeholder.webp", width: 1200, height: 630, description: "" };
 
 /**
- * An event (docs/decisions.md#what-the-site-does): cover (a placeholder when it fails to load), title, date and time
+ * An event (docs/pages.md): cover (a placeholder when it fails to load), title, date and time
  * in the hub's zone, price, excerpt and the RSVP button to its public page. Upcoming events also offer
  * an `.ics` file.
  */

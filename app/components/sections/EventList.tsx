@@ -21,7 +21,7 @@ export interface EventListData {
 }
 
 /**
- * The events page's list (docs/decisions.md#what-the-site-does): 'Upcoming Events' (with Event structured data,
+ * The events page's list (docs/pages.md): 'Upcoming Events' (with Event structured data,
  * and the calendar to subscribe to) and
  * the 'Past Events' section that 'Show Past Events' / 'Hide Past Events' toggles (it works without
  * JavaScript). An empty list and a failed one read the same.

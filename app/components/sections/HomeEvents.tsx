@@ -5,7 +5,7 @@ import { CardRow } from "./CardRow";
 import { EventCard } from "./EventCard";
 
 /**
- * Up to 3 upcoming events (docs/decisions.md#what-the-site-does), with the calendar to subscribe to;
+ * Up to 3 upcoming events (docs/pages.md), with the calendar to subscribe to;
  * left out when there are none or they fail.
  */
 export function HomeEvents({ section }: { section: StreamedSection<EventView[]> }) {

@@ -18,7 +18,7 @@ export function partnerBadge(type: string): string {
   return label ? `${label.charAt(0).toUpperCase()}${label.slice(1)} Partner` : "Partner";
 }
 
-/** Community partners (docs/decisions.md#what-the-site-does), streamed after the hero. */
+/** Community partners (docs/pages.md), streamed after the hero. */
 export function PartnerCards({ section }: { section: StreamedSection<Partner[]> }) {
   const headingId = useId();
   return (

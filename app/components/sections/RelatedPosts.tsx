@@ -11,7 +11,7 @@ import { blogPostPath } from "~/seo/blog-paths";
 
 export const NO_RELATED_POSTS = "No related posts found.";
 
-/** The post's sidebar (docs/decisions.md#what-the-site-does): up to 3 other posts, streamed after the post. */
+/** The post's sidebar (docs/pages.md): up to 3 other posts, streamed after the post. */
 export function RelatedPosts({ section }: { section: StreamedSection<BlogPostCard[]> }) {
   const headingId = useId();
   const none = <p className="mt-4 text-muted">{NO_RELATED_POSTS}</p>;

@@ -18,7 +18,7 @@ export const demoBlogPost = (() => {
   return { slug: field("slug"), title: field("title"), tag };
 })();
 
-/** Every route (docs/decisions.md#what-the-site-does), with the heading seen first. */
+/** Every route (docs/pages.md), with the heading seen first. */
 export const siteRoutes: { path: string; heading: string | RegExp }[] = [
   { path: "/", heading: "Where Batesville gets to work" },
   { path: "/tour", heading: "Book Your Free Tour" },
