@@ -5,9 +5,11 @@ import {
   type ContactSubmission,
   contactFieldOrder,
   contactMessages,
+  contactPatterns,
   hasControlCharacter,
   interestOptions,
   referralOptions,
+  wholeValue,
 } from "./contact";
 
 /**
@@ -17,8 +19,9 @@ import {
  * the longest script task of /contact's start (the hydration trace, docs/performance.md).
  */
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE_CHARACTERS = /^[0-9+\-\s()]+$/;
+const EMAIL = wholeValue(contactPatterns.email);
+/** The characters of a phone number, and at least 7 digits. */
+const PHONE = wholeValue(contactPatterns.phone);
 const interestValues: readonly string[] = interestOptions.map((option) => option.value);
 
 const withoutControlCharacters = (message: string) => z.refine<string>((value) => !hasControlCharacter(value), message);
@@ -41,13 +44,14 @@ export const contactFields = {
       withoutControlCharacters(contactMessages.email),
       z.regex(EMAIL, contactMessages.email),
     ),
-  phone: z.string().check(
-    z.trim(),
-    z.maxLength(40, contactMessages.phone),
-    withoutControlCharacters(contactMessages.phone),
-    z.regex(PHONE_CHARACTERS, contactMessages.phone),
-    z.refine((phone) => phone.replace(/\D/g, "").length >= 7, contactMessages.phone),
-  ),
+  phone: z
+    .string()
+    .check(
+      z.trim(),
+      z.maxLength(40, contactMessages.phone),
+      withoutControlCharacters(contactMessages.phone),
+      z.regex(PHONE, contactMessages.phone),
+    ),
   interests: z.array(z.string()).check(
     z.minLength(1, contactMessages.interests),
     z.maxLength(interestValues.length * 2, contactMessages.unknownInterest),

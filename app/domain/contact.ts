@@ -42,6 +42,23 @@ export const contactMessages = {
   referralSource: "Please tell us how you heard about us.",
 } as const;
 
+/**
+ * What a text field must match, as an input's `pattern` (the browser's checks, which the first script
+ * asks before hydration) and in the page's and the server's checks (`contact-checks.ts`): one rule, so
+ * that both refuse the same values, first the same field (docs/decisions/029-send-refused-in-the-page.md).
+ * Written for the `v` flag browsers compile a pattern with.
+ */
+export const contactPatterns = {
+  name: String.raw`.*\S.*`,
+  email: String.raw`[^\s@]+@[^\s@]+\.[^\s@]+`,
+  phone: String.raw`(?=(?:\D*\d){7})[0-9+\-\s\(\)]+`,
+} as const;
+
+/** A pattern as the browser applies it: the whole value must match. */
+export function wholeValue(pattern: string): RegExp {
+  return new RegExp(`^(?:${pattern})$`, "v");
+}
+
 export const contactSuccessMessage = "Thank you for your submission! We will be in touch soon.";
 export const contactFailureMessage = "There was a problem submitting your request. Please try again later.";
 export const contactRateLimitMessage = "Too many submissions. Please try again in a few minutes.";

@@ -30,7 +30,7 @@ interface Modules {
  * and while a click waits for hydration (`firstSeconds.isHolding`) the modules are evaluated without yielding.
  */
 function moduleBootstrap(h: typeof helpers, n: typeof MODULE_BOOTSTRAP_OPTIONS, modules: Modules): void {
-  const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? "";
+  const nonce = (document.currentScript as HTMLScriptElement).nonce;
   const queue = modules.order.slice();
   let started = false;
   let waiting = 3;

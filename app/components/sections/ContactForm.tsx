@@ -4,6 +4,7 @@ import {
   type ContactField,
   contactInputFromForm,
   contactMessages,
+  contactPatterns,
   HONEYPOT_FIELD,
   interestOptions,
   REFERRAL_PLACEHOLDER,
@@ -328,6 +329,7 @@ function ContactFormView({
               autoComplete={field.autoComplete}
               required
               maxLength={field.maxLength}
+              pattern={contactPatterns[field.name]}
               defaultValue={values?.[field.name]}
               aria-invalid={invalid?.field === field.name || undefined}
               aria-describedby={described(field.name)}
