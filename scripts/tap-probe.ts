@@ -472,7 +472,7 @@ export async function probeTaps(
     }
     row.samples.push(timing.result);
     row.answers.push(timing.answer);
-    if (row.moment === "hydrated") (row.cpu ??= []).push(timing.cpu ?? null);
+    if (row.moment === "hydrated") row.cpu = [...(row.cpu ?? []), timing.cpu ?? null];
     const shown = (ms: number | null, none: string) => (ms === null ? none : `${ms} ms`);
     log(
       `  ${row.control} at ${row.moment}, run ${run + 1}: ${shown(timing.result, "no result")} (answered: ${shown(timing.answer, "never")}${timing.cpu === undefined ? "" : `; CPU ${shown(timing.cpu, "untraced")}`})`,
