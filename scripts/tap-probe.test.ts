@@ -64,7 +64,9 @@ describe("the tap probe", () => {
     );
     // Wall times are reported, not judged: 230 ms is fine for a tap that was not lost.
     expect(load).toMatch(/load\s+160 ms\s+230 ms\s+50 ms\s+95 ms\s+–\s+–\s+150 160 170 \| 210 260 230\s+ok/);
-    expect(hydrated).toMatch(/hydrated\s+70 ms\s+90 ms\s+70 ms\s+90 ms\s+35 ms\s+60 ms\s+60 70 80 \| 90 80 95\s+over 50 ms CPU/);
+    expect(hydrated).toMatch(
+      /hydrated\s+70 ms\s+90 ms\s+70 ms\s+90 ms\s+35 ms\s+60 ms\s+60 70 80 \| 90 80 95\s+over 50 ms CPU/,
+    );
     expect(early).toMatch(/300 310 320 \| 300 lost 320\s+lost/);
   });
 
@@ -102,7 +104,9 @@ describe("the tap probe", () => {
       },
     ]);
     const [header, tile, menu, floor] = table.split("\n");
-    expect(header).toMatch(/answered, one core busy\s+x floor, at rest\s+x floor, one core busy\s+CPU, at rest\s+CPU, one core busy\s+samples/);
+    expect(header).toMatch(
+      /answered, one core busy\s+x floor, at rest\s+x floor, one core busy\s+CPU, at rest\s+CPU, one core busy\s+samples/,
+    );
     expect(tile).toMatch(/150 ms\s+240 ms\s+150 ms\s+240 ms\s+3\.0x\s+3\.0x\s+–\s+–\s+150 \| 240\s+ok/);
     expect(menu).toMatch(/6\.0x\s+4\.0x\s+–\s+–\s+300 \| 320\s+reference\s*$/);
     expect(floor).toMatch(/1\.0x\s+1\.0x\s+–\s+–\s+50 \| 80\s+reference\s*$/);

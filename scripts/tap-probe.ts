@@ -344,7 +344,8 @@ async function tracedCpu(browser: PipeBrowser, session: Session, act: () => Prom
     stopListening();
   }
   const tap = events.find(
-    (event) => event.name === "EventDispatch" && (event.args?.data as { type?: string } | undefined)?.type === "pointerdown",
+    (event) =>
+      event.name === "EventDispatch" && (event.args?.data as { type?: string } | undefined)?.type === "pointerdown",
   );
   if (!tap) return null;
   const tasks = events.filter(
