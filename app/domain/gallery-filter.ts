@@ -1,10 +1,11 @@
 import { type GalleryCategory, galleryCategories } from "~/content/gallery";
+import { registeredPage } from "~/content/page-registry";
 import type { SearchParamReader } from "~/loaders/route-handle";
 
 /** The gallery filter lives in the address as `?tags=a,b`, so it can be shared and reloaded. */
 
 /** The gallery's address, which its filters' form and Clear Filters lead to. */
-export const GALLERY_PATH = "/gallery";
+export const GALLERY_PATH = registeredPage("gallery").path;
 
 /** The query parameter of the chosen tags. */
 export const TAGS_PARAM = "tags";
