@@ -250,7 +250,7 @@ for (const [name, start] of [
     });
 
     check(
-      "checks the contact form in the browser (the browser's own checks before hydration), and logs its messages",
+      "checks the contact form in the browser (in the page before hydration too), and logs its messages",
       async () => {
         const alert = "document.querySelector('form [role=alert]')?.textContent";
         proxy.hold();
