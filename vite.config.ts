@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { compactInlineScripts } from "./scripts/compact-inline-scripts.ts";
 import { eagerCompile } from "./scripts/eager-compile.ts";
 import { precompressAssets } from "./scripts/precompress-assets.ts";
 
@@ -60,7 +61,7 @@ export default defineConfig({
       },
     },
   },
-  plugins: [tailwindcss(), reactRouter(), eagerCompile(), precompressAssets()],
+  plugins: [tailwindcss(), reactRouter(), eagerCompile(), precompressAssets(), compactInlineScripts()],
   resolve: {
     tsconfigPaths: true,
   },
