@@ -47,7 +47,7 @@ export default defineConfig({
     // Visitors who ask for less motion get none (app.css): with it, a page's entrance animations end at
     // once instead of drawing 60 frames a second for a second or two after every load and scroll, which
     // on these machines' software compositing was about a fifth of the browser's work. The animations
-    // are presentational (docs/decisions.md#what-the-site-does); motion.spec.ts checks them, and routes.spec.ts
+    // are presentational (docs/pages.md); motion.spec.ts checks them, and routes.spec.ts
     // and layout.spec.ts see every page with its motion (the entrances end before axe measures contrast).
     reducedMotion: "reduce",
   },

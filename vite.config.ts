@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { compactInlineScripts } from "./scripts/compact-inline-scripts.ts";
 import { eagerCompile } from "./scripts/eager-compile.ts";
 import { precompressAssets } from "./scripts/precompress-assets.ts";
 
@@ -23,19 +24,19 @@ export default defineConfig({
                   // The contact form's fields and messages, which its checks use too: a chunk of /contact's
                   // own, so that neither the checks' chunk nor the layout every page loads carries them.
                   name: "contact-fields",
-                  test: /app[\\/]lib[\\/]contact\.ts/,
+                  test: /app[\\/]domain[\\/]contact\.ts/,
                   priority: 16,
                 },
                 {
                   // The contact form's checks (zod), which the form imports when it is first used
-                  // (issue 21's trace): one chunk, so that first use costs one request.
+                  // (docs/performance.md): one chunk, so that first use costs one request.
                   name: "contact-checks",
-                  test: /app[\\/]lib[\\/]contact-checks\.ts|node_modules[\\/]zod[\\/]/,
+                  test: /app[\\/]domain[\\/]contact-checks\.ts|node_modules[\\/]zod[\\/]/,
                   priority: 15,
                 },
                 {
                   name: "layout",
-                  test: /app[\\/](components[\\/](ui|layout)|config|lib)[\\/]|node_modules[\\/]lucide-react[\\/]/,
+                  test: /app[\\/](components[\\/](ui[\\/]|layout[\\/]|cn\.ts)|(config|browser|domain|seo|loaders|first-seconds)[\\/])|node_modules[\\/]lucide-react[\\/]/,
                   priority: 10,
                   minShareCount: 2,
                 },
@@ -60,7 +61,7 @@ export default defineConfig({
       },
     },
   },
-  plugins: [tailwindcss(), reactRouter(), eagerCompile(), precompressAssets()],
+  plugins: [tailwindcss(), reactRouter(), eagerCompile(), precompressAssets(), compactInlineScripts()],
   resolve: {
     tsconfigPaths: true,
   },

@@ -1,5 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import type { PublicConfig } from "~/lib/public-config";
+import type { PublicConfig } from "~/domain/public-config";
 import type { ContentService } from "~/services/content";
 import type { EventCoverService } from "~/services/event-covers.server";
 import type { EventsService } from "~/services/events.server";

@@ -1,44 +1,4 @@
-import { StrictMode, startTransition } from "react";
-import { HydratedRouter } from "react-router/dom";
+import { hydrateDocument } from "./first-seconds/hydrate.client";
 
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-async function hydrate() {
-  // React DOM's client runs its whole top level the first time it is required. Imported here rather
-  // than at the top of this module, that work is a task of its own instead of one long task with the
-  // rest of this module, and hydration starts in the task after it (issue 21's trace). But while a
-  // visitor's click waits for hydration (page-bootstrap.ts), nothing is worth more than answering it:
-  // hydration then starts at once and runs to its end without yielding.
-  const { hydrateRoot } = await import("react-dom/client");
-  const urgent = window.pageBootstrap?.holding === true;
-  if (!urgent) await nextTask();
-  const hydratePage = () => {
-    // From here the DOM is React's: the first script stops answering taps itself (it holds them).
-    if (window.pageBootstrap) window.pageBootstrap.hydrationStarted = true;
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>,
-    );
-  };
-  if (urgent) hydratePage();
-  else startTransition(hydratePage);
-  // Core Web Vitals for the owners (lib/web-vitals.ts): a module of its own, requested once the page
-  // is hydrated and the browser is idle, so it never competes with the first paint or hydration.
-  const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
-  whenIdle(() => {
-    import("./lib/web-vitals")
-      .then(({ reportWebVitals }) => reportWebVitals())
-      // Only the measurement is lost (the visitor went offline or away meanwhile): nothing to show.
-      .catch(() => {});
-  });
-}
-
-// The server's HTML is the page: let the browser paint it before hydration takes the main thread,
-// rather than after (when the scripts arrive quickly, hydration would otherwise run first). A click
-// waiting for hydration was made on a painted page.
-if (window.pageBootstrap?.holding) void hydrate();
-else requestAnimationFrame(() => setTimeout(hydrate, 0));
+// The client entry hydrates the document the server rendered (docs/architecture.md#the-first-seconds).
+hydrateDocument();

@@ -5,15 +5,15 @@ import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { requestContext } from "./context";
+import { appContext, requestContext } from "./context";
 import stylesheetCss from "./app.css?inline";
-import { createDocumentRewriter } from "./lib/deferred-hydration";
-import { NonceProvider } from "./lib/nonce";
+import { createDocumentRewriter } from "./first-seconds/document-rewriter";
+import { NonceProvider } from "./first-seconds/nonce";
 import { maskEmailsInPath } from "./services/leads";
-import { pageBootstrapScript } from "./lib/page-bootstrap";
+import { documentStartScript, firstScript as makeFirstScript } from "./first-seconds/first-script";
 
-export { streamTimeout } from "./lib/streaming";
-import { streamTimeout } from "./lib/streaming";
+export { streamTimeout } from "./loaders/streaming";
+import { streamTimeout } from "./loaders/streaming";
 
 /**
  * Pages are cached briefly by the browser; errors and not-found pages are not cached. A page differs
@@ -59,6 +59,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = loadContext.get(requestContext);
+  const { gaMeasurementId } = loadContext.get(appContext).config;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -81,10 +82,14 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const body = documentStream(nonce, () => {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-          });
+          const body = documentStream(
+            nonce,
+            () => {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+            },
+            gaMeasurementId,
+          );
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           setDefaultCaching(responseHeaders, responseStatusCode, request.method.toUpperCase());
@@ -104,20 +109,27 @@ export default function handleRequest(
 }
 
 /** The first seconds' script (the same for every page: it is built once). */
-const firstScript = pageBootstrapScript();
+const firstScript = makeFirstScript();
+/** The document's start (the `js` mark, `gtag`) and the first script, by measurement id. */
+const headScripts = new Map<string | null, string>();
 
 /**
- * The rendered document on its way out, rewritten so that scripts wait for the first paint, the first
- * seconds' script ends the head and (in the production build) the stylesheet is inline: see
+ * The rendered document on its way out, rewritten so that scripts wait for the first paint, the
+ * document's start and the first script end the head and (in the production build) the stylesheet is inline: see
  * `createDocumentRewriter`. What React writes in one go (the shell, then each section as it resolves,
  * in many small writes) leaves as one piece: the compression after it flushes every piece so that a
  * streamed section reaches the browser at once, and a flush per small write would cost half as much
  * again in bytes.
  */
-export function documentStream(nonce: string, onEnd: () => void): Transform {
+export function documentStream(nonce: string, onEnd: () => void, measurementId: string | null = null): Transform {
+  let headScript = headScripts.get(measurementId);
+  if (headScript === undefined) {
+    headScript = documentStartScript(measurementId) + firstScript;
+    headScripts.set(measurementId, headScript);
+  }
   const rewriter = createDocumentRewriter({
     inlineCss: import.meta.env.PROD ? stylesheetCss : undefined,
-    headScript: firstScript,
+    headScript,
     nonce,
   });
   const decoder = new StringDecoder("utf8");

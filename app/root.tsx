@@ -19,11 +19,12 @@ import { ErrorPage } from "./components/sections/ErrorPage";
 import { PAGE_HERO_ID } from "./components/sections/PageHero";
 import { pageTitle, site } from "./config/site";
 import { appContext, requestContext } from "./context";
-import { gtagBootstrapScript, recordControlClicks, trackPageView } from "./lib/analytics";
-import { yearIn } from "./lib/dates";
-import { useNonce } from "./lib/nonce";
-import { SiteConfigProvider } from "./lib/site-config";
-import { BLOG_FEED_PATH } from "./lib/feed-paths";
+import { recordControlClicks, trackPageView } from "./browser/analytics";
+import { yearIn } from "./domain/dates";
+import { DOCUMENT_STATE } from "./first-seconds/contract";
+import { useNonce } from "./first-seconds/nonce";
+import { SiteConfigProvider } from "./browser/site-config";
+import { BLOG_FEED_PATH } from "./seo/feed-paths";
 
 export const links: Route.LinksFunction = () => [
   // The production server puts the stylesheet inline in every document it sends (entry.server.tsx), so
@@ -65,7 +66,6 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
-  const measurementId = data?.config.gaMeasurementId ?? null;
   const preview = data?.preview ?? false;
   return (
     <html lang="en-US" suppressHydrationWarning>
@@ -74,13 +74,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f4c5c" />
         <link rel="expect" href={`#${PAGE_HERO_ID}`} blocking="render" />
-        <script
-          nonce={nonce}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed snippet with a JSON-encoded id
-          dangerouslySetInnerHTML={{
-            __html: `document.documentElement.classList.add('js');${gtagBootstrapScript(measurementId)}`,
-          }}
-        />
         {/* A draft preview is never indexed (the server also says so in X-Robots-Tag). */}
         {preview ? <meta name="robots" content="noindex" /> : null}
         <Meta />
@@ -100,7 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function useAnalytics() {
   const location = useLocation();
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
+    document.documentElement.setAttribute(DOCUMENT_STATE.hydrated, "true");
     return recordControlClicks(document);
   }, []);
   useEffect(() => {

@@ -1,25 +1,13 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { PAGE_REGISTRY } from "./content/page-registry";
 
+/** The route table: every registered page (`content/page-registry.ts`), then the routes that are not pages of their own. */
 export default [
-  index("routes/home.tsx"),
-  route("tour", "routes/tour.tsx"),
-  route("members", "routes/members.tsx"),
-  route("coworking", "routes/coworking.tsx"),
-  route("private-offices", "routes/private-offices.tsx"),
-  route("meeting-rooms", "routes/meeting-rooms.tsx"),
-  route("event-spaces", "routes/event-spaces.tsx"),
-  route("blog", "routes/blog.tsx"),
+  ...PAGE_REGISTRY.map((page) => (page.path === "/" ? index(page.module) : route(page.path.slice(1), page.module))),
   route("blog/feed.xml", "routes/blog-feed.ts", { id: "blog-feed" }),
   route("blog/tag/:tag", "routes/blog-tag.tsx"),
   route("blog/tag/:tag/feed.xml", "routes/blog-feed.ts", { id: "blog-tag-feed" }),
   route("blog/:slug", "routes/blog-post.tsx"),
-  route("partners", "routes/partners.tsx"),
-  route("contact", "routes/contact.tsx"),
-  route("gallery", "routes/gallery.tsx"),
-  route("press", "routes/press.tsx"),
-  route("privacy", "routes/privacy.tsx"),
-  route("terms", "routes/terms.tsx"),
-  route("events", "routes/events.tsx"),
   route("events.ics", "routes/events-subscription.ts"),
   route("events/:file", "routes/event-calendar.ts"),
   route("event-covers/:file", "routes/event-cover.ts"),

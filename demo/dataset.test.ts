@@ -10,8 +10,9 @@ import { describe, expect, it } from "vitest";
 import type { ContentTypeField, ContentfulExport, ExportAsset, ExportEntry } from "./contentful-export.ts";
 import { privacyPolicy, termsOfService } from "../app/content/legal.ts";
 import { coworking, eventSpaces, meetingRoomsPage, privateOffices } from "../app/content/spaces.ts";
-import { heroImageWidths } from "../app/lib/images.ts";
-import { legalDocumentFromRichText } from "../app/lib/legal-text.ts";
+import { PAGE_REGISTRY } from "../app/content/page-registry.ts";
+import { heroImageWidths } from "../app/domain/images.ts";
+import { legalDocumentFromRichText } from "../app/domain/legal-text.ts";
 import { demoEvents } from "./events.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -116,24 +117,8 @@ const GALLERY_TAGS = [
   "ext",
   "construction",
 ];
-const HERO_SLUGS = [
-  "home",
-  "tour",
-  "members",
-  "coworking",
-  "private-offices",
-  "meeting-rooms",
-  "event-spaces",
-  "blog",
-  "blog-post",
-  "partners",
-  "contact",
-  "gallery",
-  "press",
-  "privacy",
-  "terms",
-  "events",
-];
+/** Every registered page's hero, and the one blog posts share. */
+const HERO_SLUGS = [...PAGE_REGISTRY.map((page) => page.heroSlug), "blog-post"];
 const SPACE_PAGES = ["coworking", "private-offices", "meeting-rooms", "event-spaces"];
 // Every event the events stand-in serves needs a cover image.
 const EVENT_SLUGS = demoEvents(new Date()).map((event) => event.slug);

@@ -2,9 +2,9 @@
 // home page (from memory, with campaign tags, and rendered each time), a blog post and two static files
 // (a file of about the home page's size as sent, and the layout chunk, sent as the build compressed it), one after
 // another in a run, each with autocannon: 20 connections for 8 s, asking for gzip; with the server's CPU
-// time per request (user and system, read from /proc on Linux). The budget (issue 51): the (cached)
+// time per request (user and system, read from /proc on Linux). The budget (docs/performance.md): the (cached)
 // home page at least 0.8 of the rate of the static file of its size. Then what a stranger's made-up
-// parameters cost (docs/decisions/query-keys.md): the server's CPU time for 200 requests of /gallery
+// parameters cost (docs/decisions/034-query-keys.md): the server's CPU time for 200 requests of /gallery
 // kept, and for 200 made-up addresses (tests/support/made-up-addresses.ts, redirects not followed), 4 at
 // a time, each measured until the server's CPU is idle again (a kept page is compressed after its
 // answer); the budget: at most 3 times the first. It reports; it is not part of `npm test`. The
@@ -55,7 +55,7 @@ interface Row {
   cpuMicrosecondsPerRequest: number | null;
 }
 
-/** The cached home page's rate over the static file's of its size, at least (issue 51). */
+/** The cached home page's rate over the static file's of its size, at least (docs/performance.md). */
 const HOME_TO_STATIC_BUDGET = 0.8;
 
 /** Clock ticks a second, as /proc counts CPU time (USER_HZ: 100 on every Linux this runs on). */

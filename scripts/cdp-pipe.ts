@@ -3,7 +3,7 @@
 // V8 records a detailed stack trace for every error the page creates, which needs the source positions
 // of each function on the stack. React DOM creates four such errors as it starts, inside the one
 // function that holds all of React DOM, and V8 then parses that whole function again on the main thread
-// (issue 21: about 70 ms of a 4x slowed CPU in one task). A visitor's browser does none of this.
+// (docs/performance.md: about 70 ms of a 4x slowed CPU in one task). A visitor's browser does none of this.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -4,7 +4,7 @@ import type { Plugin } from "vite";
  * React and React DOM are CommonJS packages. The bundler wraps each CommonJS module in an arrow
  * function that runs on the module's first `require`, and V8 compiles such a function lazily: on the
  * main thread, at that first call. For React DOM's client (a 200 KB function body) that parse was the
- * longest task at the start of hydration (issue 21: 55-75 ms of CPU in the task that runs the client
+ * longest task at the start of hydration (docs/performance.md: 55-75 ms of CPU in the task that runs the client
  * entry, most of it compiling). V8 compiles a parenthesized `function` expression eagerly instead, with
  * the rest of its script, which for a module script happens on a background thread while it streams
  * in. So the wrappers are written that way. `this` and `arguments` cannot tell: the wrapper is called
@@ -21,7 +21,7 @@ export function eagerCommonJsWrappers(code: string): string {
  * function is compiled with the script, off the main thread as it streams in, rather than on the main
  * thread at its first call. The wrappers above only reach the outer function; the functions inside
  * (React's work loop, React Router's decoding of the loader data, a route's components) were still
- * compiled in the middle of hydration's tasks (issue 21's seventh pass). Every client chunk runs when
+ * compiled in the middle of hydration's tasks (the hydration trace's seventh pass, docs/performance.md). Every client chunk runs when
  * it is loaded, so every chunk gets it. Other engines read it as a comment. It must come after the
  * minifier, which drops comments: hence the output's post-banner rather than `renderChunk`.
  */

@@ -7,7 +7,7 @@ import { isbot } from "isbot";
 import type { Logger } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { type AppContext, appContext, requestContext } from "~/context";
-import { seededRandom } from "~/lib/random";
+import { seededRandom } from "~/domain/random";
 import { clientKey, createRateLimiter, type RateLimiter } from "~/services/leads";
 import { type DemoRoute, demoProxy } from "./demo-proxy.ts";
 import { bearerToken, metricsEndpoint, observeResponses, type ServerMetrics } from "./metrics.ts";

@@ -4,7 +4,7 @@ import { preferredEncoding } from "./precompressed-assets.ts";
 import { type InlineScripts, readInlineScripts } from "./security.ts";
 
 /**
- * Which requests the page cache answers and which responses it keeps (issues 16 and 21):
+ * Which requests the page cache answers and which responses it keeps (docs/architecture.md#the-page-cache):
  * - only `GET` and `HEAD` requests for a page (a route with a component; not data requests, resource
  *   routes or the contact form's action) at its canonical address (`request-target.ts`), without a
  *   `preview` cookie, keyed by that address and the parameters the page reads (a route lists them in
@@ -17,7 +17,7 @@ import { type InlineScripts, readInlineScripts } from "./security.ts";
  *   in it carries the render's nonce and can be allowed by its hash (`readInlineScripts`). A page with
  *   an inline script the render did not write (no nonce, or another) is not kept, and said once per
  *   route in the log: kept, its policy would have to allow that script for everyone.
- * A kept page is the same bytes for everyone (issue 51): it is kept without the nonce it was rendered
+ * A kept page is the same bytes for everyone (docs/decisions/031-page-cache-with-hashed-scripts.md): it is kept without the nonce it was rendered
  * with, and sent with a Content-Security-Policy that allows the render's inline scripts by their
  * hashes, and marked `public` where the render said `private` (that was for its nonce, which was for
  * one answer). The answer that renders a page still carries its nonce, and stays `private`.

@@ -15,8 +15,8 @@ import {
   routeTree,
   withOriginFormTargets,
 } from "./request-target.ts";
-import { readTagsParam } from "~/lib/gallery-filter";
-import { readPageParam } from "~/lib/paging";
+import { readTagsParam } from "~/domain/gallery-filter";
+import { readPageParam } from "~/domain/paging";
 
 const page = () => null;
 const build = {

@@ -1,10 +1,10 @@
 import type { IncomingMessage, RequestListener } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import type { RouteHandle, SearchParamReader } from "~/lib/route-handle";
+import type { RouteHandle, SearchParamReader } from "~/loaders/route-handle";
 
 /**
- * What a request asks for, read once (issue 21): the request target's form (RFC 9112 section 3.2),
+ * What a request asks for, read once (docs/decisions/034-query-keys.md): the request target's form (RFC 9112 section 3.2),
  * and for a page the one canonical address it has. The page cache's key and the render's URL both
  * come from `canonicalPage`, so a kept page is always the page its key names.
  */
@@ -98,7 +98,7 @@ const encodeSegment = (segment: string) => encodeURIComponent(segment);
  * its routes read (`handle.searchParams`), each as its reader gives it, in the order they are listed;
  * other parameters do not change the page, so they are not part of it. An address whose path, or whose
  * value of a parameter the page reads, is spelled otherwise than that is another spelling
- * (docs/decisions/query-keys.md).
+ * (docs/decisions/034-query-keys.md).
  */
 export function canonicalPage(target: string, build: Pick<ServerBuild, "routes">): CanonicalPage {
   const queryAt = target.indexOf("?");

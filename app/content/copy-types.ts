@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import type { VideoSource } from "~/lib/video";
+import type { VideoSource } from "~/domain/video";
 import type { SiteImageName } from "./site-images";
 
 /** The shapes of the static business content. */

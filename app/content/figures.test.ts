@@ -16,7 +16,7 @@ import {
 } from "./pricing";
 import { coworking, eventSpaces, meetingRoomsPage, privateOffices } from "./spaces";
 
-/** The hub's figures as the modules state them (docs/decisions.md#what-the-site-does). */
+/** The hub's figures as the modules state them (docs/pages.md). */
 
 describe("usd", () => {
   it("writes dollars as en-US does, with thousands separators", () => {

@@ -1,4 +1,4 @@
-/** The gallery's filters (docs/decisions.md#what-the-site-does): each toggles its whole group of tags. */
+/** The gallery's filters (docs/pages.md): each toggles its whole group of tags. */
 export interface GalleryCategory {
   label: string;
   tags: readonly string[];

@@ -21,7 +21,7 @@ export interface PathwayCard {
   linkLabel: string;
 }
 
-/** The home page's "what brings you here" cards (docs/decisions.md#what-the-site-does). */
+/** The home page's "what brings you here" cards (docs/pages.md). */
 export const pathways: PathwayCard[] = [
   {
     icon: Laptop,

@@ -1,4 +1,4 @@
-/** Member businesses' names for /members (docs/decisions.md#what-the-site-does); fictional, for the demo. */
+/** Member businesses' names for /members (docs/pages.md); fictional, for the demo. */
 export const memberBusinesses: readonly string[] = [
   "White River Web Studio",
   "Pinnacle Bookkeeping Co.",

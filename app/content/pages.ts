@@ -1,5 +1,6 @@
 import { site } from "~/config/site";
 import type { SiteImageName } from "./site-images";
+import { type PageKey, registeredPage } from "./page-registry";
 import { membership, thinkLounge, usd } from "./pricing";
 
 /**
@@ -18,123 +19,93 @@ export interface PageIntro {
 
 export const pages = {
   home: {
-    slug: "home",
-    path: "/",
-    heading: "Where Batesville gets to work",
+    ...registeredPage("home"),
     description:
       "Coworking desks, private offices, meeting rooms and the Think Lounge event space, all under one restored foundry roof in downtown Batesville, Arkansas.",
     fallback: "home",
   },
   tour: {
-    slug: "tour",
-    path: "/tour",
+    ...registeredPage("tour"),
     documentTitle: "Book a Tour",
-    heading: "Book Your Free Tour",
     description:
       "See the desks, offices, meeting rooms and Think Lounge for yourself. Tours take about 20 minutes, and the coffee is on us.",
     fallback: "spaces",
   },
   members: {
-    slug: "members",
-    path: "/members",
+    ...registeredPage("members"),
     documentTitle: "Members",
-    heading: "Member Businesses",
     description:
       "Founders, freelancers, nonprofits and growing teams call Ozark Foundry home. Meet the businesses working under our roof.",
     fallback: "community",
   },
   coworking: {
-    slug: "coworking",
-    path: "/coworking",
-    heading: "Coworking",
+    ...registeredPage("coworking"),
     description: `A bright, focused place to work with fast Wi-Fi, good coffee and neighbors worth knowing. Memberships from ${usd(membership.coworking.price)} a month.`,
     fallback: "spaces",
   },
   privateOffices: {
-    slug: "private-offices",
-    path: "/private-offices",
-    heading: "Private Offices",
+    ...registeredPage("privateOffices"),
     description:
       "Lockable, furnished offices for teams of one to five, with meeting-room hours and 24/7 access included.",
     fallback: "spaces",
   },
   meetingRooms: {
-    slug: "meeting-rooms",
-    path: "/meeting-rooms",
-    heading: "Meeting Rooms",
+    ...registeredPage("meetingRooms"),
     description:
       "Two professional rooms for client meetings, interviews and workshops: the Focus room for four and the Brainstorm room for eight to ten.",
     fallback: "spaces",
   },
   eventSpaces: {
-    slug: "event-spaces",
-    path: "/event-spaces",
+    ...registeredPage("eventSpaces"),
     documentTitle: "Think Lounge Event Space",
-    heading: "Think Lounge",
     description: `A flexible event space for up to ${thinkLounge.theaterCapacity} guests with premium AV, a catering kitchen and a team that helps your event run smoothly.`,
     fallback: "spaces",
   },
   blog: {
-    slug: "blog",
-    path: "/blog",
-    heading: "Blog",
+    ...registeredPage("blog"),
     description: "Stories, tips and news from the Ozark Foundry community.",
     fallback: "community",
   },
   partners: {
-    slug: "partners",
-    path: "/partners",
-    heading: "Community Partners",
+    ...registeredPage("partners"),
     description:
       "The schools, businesses and community organisations that help us grow entrepreneurship in Independence County.",
     fallback: "community",
   },
   contact: {
-    slug: "contact",
-    path: "/contact",
+    ...registeredPage("contact"),
     documentTitle: "Contact",
-    heading: "Get in Touch",
     description:
       "Questions about membership, offices, events or partnerships? Send us a note and we'll get back to you.",
     fallback: "company",
   },
   gallery: {
-    slug: "gallery",
-    path: "/gallery",
+    ...registeredPage("gallery"),
     documentTitle: "Gallery",
-    heading: "Our Space Gallery",
     description:
       "Take a look around the building: workspaces, the Think Lounge, the exterior and the renovation story.",
     fallback: "company",
   },
   press: {
-    slug: "press",
-    path: "/press",
-    heading: "Press",
+    ...registeredPage("press"),
     description: `News about ${site.name}, photos of the building and interviews with our team. For press enquiries, write to ${site.contact.email}.`,
     fallback: "company",
   },
   privacy: {
-    slug: "privacy",
-    path: "/privacy",
+    ...registeredPage("privacy"),
     documentTitle: "Privacy Policy",
-    heading: "Privacy Policy",
     description: "What this website collects, why, and what we do with it.",
     fallback: "legal",
   },
   terms: {
-    slug: "terms",
-    path: "/terms",
+    ...registeredPage("terms"),
     documentTitle: "Terms of Service",
-    heading: "Terms of Service",
     description: "The terms that apply to our website, memberships and bookings.",
     fallback: "legal",
   },
   events: {
-    slug: "events",
-    path: "/events",
-    heading: "Events",
+    ...registeredPage("events"),
     description: "Workshops, meetups, open houses and community gatherings at Ozark Foundry.",
     fallback: "community",
   },
-} satisfies Record<string, PageIntro>;
+} satisfies Record<PageKey, PageIntro>;

@@ -1,14 +1,14 @@
 import type { BookingOption, BookingOptionKey, PlanCard } from "./copy-types";
 
 /**
- * Every price, capacity and hour the site states, defined once (docs/decisions.md#what-the-site-does). Copy
+ * Every price, capacity and hour the site states, defined once (docs/pages.md). Copy
  * elsewhere interpolates these; `figures.test.ts` checks them.
  */
 
 /**
  * "$1,250". Written out rather than with `toLocaleString`: the first number a page formats through the
  * browser's locale data costs it tens of milliseconds, and these prices are formatted while the page's
- * modules start (issue 21's trace of hydration).
+ * modules start (the hydration trace, docs/performance.md).
  */
 export function usd(amount: number): string {
   const [whole = "", fraction] = String(amount).split(".");
@@ -195,7 +195,7 @@ export const meetingRoomPlans: PlanCard[] = [
   },
 ];
 
-/** The Think Lounge booking options (docs/decisions.md#what-the-site-does). */
+/** The Think Lounge booking options (docs/pages.md). */
 export const bookingOptions: Record<BookingOptionKey, BookingOption> = {
   twoHourEvent: {
     title: "Two-Hour Event",

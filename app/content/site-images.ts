@@ -1,4 +1,4 @@
-import type { ResponsiveImage } from "~/lib/images";
+import type { ResponsiveImage } from "~/domain/images";
 
 /**
  * The site's own photographs (`public/images/fallback`, 16:9, in 640, 960 and 1280 px): hero

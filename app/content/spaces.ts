@@ -28,7 +28,7 @@ import {
 import { businessHours, meetingRooms, membership, officeSizes, thinkLounge, usd } from "./pricing";
 import type { AmenityItem, BenefitItem, FaqItem, Feature, VideoTourItem } from "./copy-types";
 
-/** The space pages' copy (docs/decisions.md#what-the-site-does); every figure comes from `pricing.ts`. */
+/** The space pages' copy (docs/pages.md); every figure comes from `pricing.ts`. */
 
 /** The tours' built-in addresses; the content service's `siteVideo` entries replace them. */
 const video = (id: string) => `https://www.youtube-nocookie.com/embed/${id}`;

@@ -1,10 +1,10 @@
 import type { PostListData } from "~/components/sections/PostList";
 import { BLOG_PAGE_SIZE, type ContentService } from "~/services/content";
-import { toPostCard } from "~/lib/cms-types";
-import { pageFromSearch, splitNextPage } from "~/lib/paging";
+import { toPostCard } from "~/domain/cms-types";
+import { pageFromSearch, splitNextPage } from "~/domain/paging";
 
 /**
- * A blog list address's posts: `?page=n` shows the newest n × 6 (docs/decisions.md#what-the-site-does).
+ * A blog list address's posts: `?page=n` shows the newest n × 6 (docs/pages.md).
  * The next page's posts come with them, so "Load More" shows them the moment it is pressed.
  */
 export async function loadPostList(content: ContentService, url: URL, tag?: string): Promise<PostListData> {

@@ -1,4 +1,4 @@
-import { isNotModified } from "~/lib/conditional-get";
+import { isNotModified } from "~/seo/conditional-get";
 import type { FeedLookup } from "~/services/feed-cache.server";
 
 /**

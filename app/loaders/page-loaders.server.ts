@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import type { LegalDocument } from "~/content/legal";
 import type { PageIntro } from "~/content/pages";
 import { getServices, requestContext } from "~/context";
-import type { PageHeroContent } from "~/lib/cms-types";
+import type { PageHeroContent } from "~/domain/cms-types";
 
 /**
  * Loaders shared by route modules. A `.server` module: React Router keeps it out of the browser

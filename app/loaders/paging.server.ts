@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
-import { pageHref, pageShowingTheSame } from "~/lib/paging";
-import type { StreamedSection } from "~/lib/section-state";
+import { pageHref, pageShowingTheSame } from "~/domain/paging";
+import type { StreamedSection } from "~/loaders/section-state";
 
 /**
  * A list's address that asks for a page past its last shows what the last page shows: it is sent
  * there (a `302`: the list may grow), so such an address is never a page of its own to render and keep
- * (docs/decisions/query-keys.md). Only a list already at hand decides; one still loading (streamed,
+ * (docs/decisions/034-query-keys.md). Only a list already at hand decides; one still loading (streamed,
  * failed, late) is rendered as it is, and such a page is not kept.
  */
 export function redirectPastLastPage<T>(

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { requestContext } from "~/context";
-import { streamTimeout } from "~/lib/streaming";
-import type { SectionState, StreamedSection } from "~/lib/section-state";
+import { streamTimeout } from "~/loaders/streaming";
+import type { SectionState, StreamedSection } from "~/loaders/section-state";
 import { TimeoutError } from "~/services/cache.server";
 
 /**

@@ -2,10 +2,10 @@ import type { RouterContextProvider } from "react-router";
 import type { PageIntro } from "~/content/pages";
 import type { BenefitItem, VideoTour, VideoTourItem } from "~/content/copy-types";
 import { getServices, requestContext } from "~/context";
-import type { ImageAsset, PageHeroContent, SuccessStory } from "~/lib/cms-types";
+import type { ImageAsset, PageHeroContent, SuccessStory } from "~/domain/cms-types";
 import { loadPageHero } from "./page-loaders.server";
-import type { StreamedSection } from "~/lib/section-state";
-import { toVideoSource } from "~/lib/video";
+import type { StreamedSection } from "~/loaders/section-state";
+import { toVideoSource } from "~/domain/video";
 import { streamSection } from "./sections.server";
 
 interface LoaderArgs {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BlogPost } from "~/lib/cms-types";
+import type { BlogPost } from "~/domain/cms-types";
 import { meta } from "./blog-post";
 
 const config = {

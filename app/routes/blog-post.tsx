@@ -8,18 +8,18 @@ import { VideoPlayer } from "~/components/ui/VideoPlayer";
 import { siteImage } from "~/content/site-images";
 import { pages } from "~/content/pages";
 import { getServices, requestContext } from "~/context";
-import { type BlogPost, toPostCard } from "~/lib/cms-types";
-import { formatLongDate, isoCalendarDate } from "~/lib/dates";
+import { type BlogPost, toPostCard } from "~/domain/cms-types";
+import { formatLongDate, isoCalendarDate } from "~/domain/dates";
 import { loadPageHero } from "~/loaders/page-loaders.server";
-import { pickRandom } from "~/lib/random";
-import { richTextToPlainText, truncateText } from "~/lib/rich-text";
+import { pickRandom } from "~/domain/random";
+import { richTextToPlainText, truncateText } from "~/domain/rich-text";
 import { streamSection } from "~/loaders/sections.server";
-import { pageMeta, rootConfig } from "~/lib/seo";
-import { useSiteConfig } from "~/lib/site-config";
-import { blogPosting } from "~/lib/structured-data";
-import { toVideoSource } from "~/lib/video";
+import { pageMeta, rootConfig } from "~/seo/seo";
+import { useSiteConfig } from "~/browser/site-config";
+import { blogPosting } from "~/seo/structured-data";
+import { toVideoSource } from "~/domain/video";
 import type { Route } from "./+types/blog-post";
-import { blogPostPath } from "~/lib/blog-paths";
+import { blogPostPath } from "~/seo/blog-paths";
 
 const RELATED_POSTS = 3;
 

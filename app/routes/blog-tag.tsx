@@ -8,18 +8,18 @@ import { pages } from "~/content/pages";
 import { getServices } from "~/context";
 import { loadPostList } from "~/loaders/blog-list.server";
 import { loadPageHero } from "~/loaders/page-loaders.server";
-import type { SectionState } from "~/lib/section-state";
-import { pageMeta } from "~/lib/seo";
+import type { SectionState } from "~/loaders/section-state";
+import { pageMeta } from "~/seo/seo";
 import type { Route } from "./+types/blog-tag";
-import { PAGE_PARAM, pageFromSearch, readPageParam } from "~/lib/paging";
+import { PAGE_PARAM, pageFromSearch, readPageParam } from "~/domain/paging";
 import { redirectPastLastPage } from "~/loaders/paging.server";
 import { BLOG_PAGE_SIZE } from "~/services/content";
-import type { RouteHandle } from "~/lib/route-handle";
-import { blogTagPath } from "~/lib/blog-paths";
-import { blogTagFeedPath } from "~/lib/feed-paths";
+import type { RouteHandle } from "~/loaders/route-handle";
+import { blogTagPath } from "~/seo/blog-paths";
+import { blogTagFeedPath } from "~/seo/feed-paths";
 
 /**
- * Posts with one tag (/blog/tag/{tag}), where the brief's tag links lead (docs/decisions.md#departures-from-the-brief).
+ * Posts with one tag (/blog/tag/{tag}), where the brief's tag links lead (docs/decisions/011-the-blog-lists-the-posts.md).
  * Awaited rather than streamed: a tag without posts answers 404.
  */
 export const handle: RouteHandle = { searchParams: { [PAGE_PARAM]: readPageParam } };

@@ -5,12 +5,12 @@ import { getServices } from "~/context";
 import { loadPostList } from "~/loaders/blog-list.server";
 import { loadPageHero } from "~/loaders/page-loaders.server";
 import { streamSection } from "~/loaders/sections.server";
-import { introPageMeta } from "~/lib/seo";
+import { introPageMeta } from "~/seo/seo";
 import type { Route } from "./+types/blog";
-import { PAGE_PARAM, pageFromSearch, readPageParam } from "~/lib/paging";
+import { PAGE_PARAM, pageFromSearch, readPageParam } from "~/domain/paging";
 import { redirectPastLastPage } from "~/loaders/paging.server";
 import { BLOG_PAGE_SIZE } from "~/services/content";
-import type { RouteHandle } from "~/lib/route-handle";
+import type { RouteHandle } from "~/loaders/route-handle";
 
 const page = pages.blog;
 

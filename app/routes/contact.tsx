@@ -20,10 +20,10 @@ import {
   contactRateLimitMessage,
   contactSuccessMessage,
   formTokenFrom,
-} from "~/lib/contact";
-import { validateContact } from "~/lib/contact-checks";
+} from "~/domain/contact";
+import { validateContact } from "~/domain/contact-checks";
 import { loadPageHero } from "~/loaders/page-loaders.server";
-import { introPageMeta } from "~/lib/seo";
+import { introPageMeta } from "~/seo/seo";
 import type { Route } from "./+types/contact";
 
 const page = pages.contact;
@@ -175,7 +175,7 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-/** 'Get in Touch', the form, and the location, phone and email cards (docs/decisions.md#what-the-site-does). */
+/** 'Get in Touch', the form, and the location, phone and email cards (docs/pages.md). */
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const headingId = useId();
   // The answer's token (without JavaScript): a refused form is sent again as the same submission, a

@@ -10,7 +10,7 @@ import { ButtonLink } from "~/components/ui/Button";
 import { pages } from "~/content/pages";
 import { membership, membershipPlans, usd } from "~/content/pricing";
 import { coworking } from "~/content/spaces";
-import { introPageMeta } from "~/lib/seo";
+import { introPageMeta } from "~/seo/seo";
 import { loadSpacePage } from "~/loaders/space-page.server";
 import type { Route } from "./+types/coworking";
 
@@ -22,7 +22,7 @@ export function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
-/** Benefits, two video tours, plans, stories, amenities, FAQ, call to action (docs/decisions.md#what-the-site-does). */
+/** Benefits, two video tours, plans, stories, amenities, FAQ, call to action (docs/pages.md). */
 export default function CoworkingPage({ loaderData }: Route.ComponentProps) {
   return (
     <>

@@ -1,7 +1,7 @@
 import { site } from "~/config/site";
 import { appContext, getServices } from "~/context";
-import { eventToIcs } from "~/lib/ics";
-import { absoluteUrl } from "~/lib/structured-data";
+import { eventToIcs } from "~/seo/ics";
+import { absoluteUrl } from "~/seo/structured-data";
 import type { Route } from "./+types/event-calendar";
 
 /** Not (or no longer) an event: the answer may change once one is published, so nobody keeps it. */
@@ -11,7 +11,7 @@ const notFound = () =>
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
 
-/** /events/{uuid}.ics: an event as an iCalendar file (docs/decisions.md#what-the-site-does). */
+/** /events/{uuid}.ics: an event as an iCalendar file (docs/pages.md). */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const uuid = /^(.+)\.ics$/.exec(params.file)?.[1];
   if (!uuid) return notFound();

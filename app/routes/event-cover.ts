@@ -1,5 +1,5 @@
 import { getServices } from "~/context";
-import { eventCoverWidths } from "~/lib/events";
+import { eventCoverWidths } from "~/domain/events";
 import type { Route } from "./+types/event-cover";
 
 /** A short text answer nobody keeps: a missing cover may appear once its event is listed, a failure passes. */

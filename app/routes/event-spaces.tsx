@@ -10,10 +10,10 @@ import { ButtonLink } from "~/components/ui/Button";
 import { pages } from "~/content/pages";
 import { bookingOptionOrder, bookingOptions, limitedTimeOffer, thinkLounge } from "~/content/pricing";
 import { eventSpaces } from "~/content/spaces";
-import { introMeta, rootConfig } from "~/lib/seo";
-import { useSiteConfig } from "~/lib/site-config";
+import { introMeta, rootConfig } from "~/seo/seo";
+import { useSiteConfig } from "~/browser/site-config";
 import { loadSpacePage } from "~/loaders/space-page.server";
-import { faqPage, localBusiness } from "~/lib/structured-data";
+import { faqPage, localBusiness } from "~/seo/structured-data";
 import type { Route } from "./+types/event-spaces";
 
 const page = pages.eventSpaces;
@@ -42,7 +42,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 const options = bookingOptionOrder.map((key) => ({ key, option: bookingOptions[key] }));
 
-/** The Think Lounge, configurations, booking, stories, features, FAQ (docs/decisions.md#what-the-site-does). */
+/** The Think Lounge, configurations, booking, stories, features, FAQ (docs/pages.md). */
 export default function EventSpacesPage({ loaderData }: Route.ComponentProps) {
   const { bookingWidgetUrl } = useSiteConfig();
   const { configurations } = eventSpaces;

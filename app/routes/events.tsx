@@ -4,12 +4,12 @@ import { IntroHero } from "~/components/sections/IntroHero";
 import { pages } from "~/content/pages";
 import { thinkLounge } from "~/content/pricing";
 import { appContext, getServices } from "~/context";
-import { viewClassifiedEvents } from "~/lib/events";
+import { viewClassifiedEvents } from "~/domain/events";
 import { loadPageHero } from "~/loaders/page-loaders.server";
 import { streamSection } from "~/loaders/sections.server";
-import { introPageMeta } from "~/lib/seo";
+import { introPageMeta } from "~/seo/seo";
 import { site } from "~/config/site";
-import { EVENTS_CALENDAR_PATH } from "~/lib/feed-paths";
+import { EVENTS_CALENDAR_PATH } from "~/seo/feed-paths";
 import type { Route } from "./+types/events";
 
 const page = pages.events;

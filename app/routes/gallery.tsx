@@ -4,15 +4,15 @@ import { IntroHero } from "~/components/sections/IntroHero";
 import { galleryCategories } from "~/content/gallery";
 import { pages } from "~/content/pages";
 import { getServices } from "~/context";
-import { readTagsParam, TAGS_PARAM, tagsFromSearch } from "~/lib/gallery-filter";
+import { readTagsParam, TAGS_PARAM, tagsFromSearch } from "~/domain/gallery-filter";
 import { loadPageHero } from "~/loaders/page-loaders.server";
-import { PAGE_PARAM, pageFromSearch, readPageParam, splitNextPage } from "~/lib/paging";
+import { PAGE_PARAM, pageFromSearch, readPageParam, splitNextPage } from "~/domain/paging";
 import { redirectPastLastPage } from "~/loaders/paging.server";
 import { streamSection } from "~/loaders/sections.server";
-import { introPageMeta } from "~/lib/seo";
+import { introPageMeta } from "~/seo/seo";
 import { GALLERY_PAGE_SIZE } from "~/services/content";
 import type { Route } from "./+types/gallery";
-import type { RouteHandle } from "~/lib/route-handle";
+import type { RouteHandle } from "~/loaders/route-handle";
 
 const page = pages.gallery;
 

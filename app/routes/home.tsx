@@ -12,18 +12,18 @@ import { homeFeatures, pathways, thinkLoungePromo } from "~/content/home";
 import { pages } from "~/content/pages";
 import { membership, membershipPlans, usd } from "~/content/pricing";
 import { appContext, getServices, requestContext } from "~/context";
-import { toPostCard } from "~/lib/cms-types";
-import { upcomingEvents, viewEvent } from "~/lib/events";
+import { toPostCard } from "~/domain/cms-types";
+import { upcomingEvents, viewEvent } from "~/domain/events";
 import { loadPageHero } from "~/loaders/page-loaders.server";
-import { pickRandom } from "~/lib/random";
+import { pickRandom } from "~/domain/random";
 import { streamSection } from "~/loaders/sections.server";
-import { introPageMeta } from "~/lib/seo";
+import { introPageMeta } from "~/seo/seo";
 import { loadSiteImages } from "~/loaders/space-page.server";
 import type { Route } from "./+types/home";
 
 const page = pages.home;
 
-/** At most 3 upcoming events, 2 stories (random order), the 3 latest posts (docs/decisions.md#what-the-site-does). */
+/** At most 3 upcoming events, 2 stories (random order), the 3 latest posts (docs/pages.md). */
 const HOME_EVENTS = 3;
 const HOME_POSTS = 3;
 const HOME_STORIES = 2;
@@ -59,7 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
-/** The nine sections in order (docs/decisions.md#what-the-site-does). */
+/** The nine sections in order (docs/pages.md). */
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <>

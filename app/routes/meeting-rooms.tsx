@@ -10,7 +10,7 @@ import { ButtonLink } from "~/components/ui/Button";
 import { pages } from "~/content/pages";
 import { meetingRoomPlans, meetingRooms } from "~/content/pricing";
 import { meetingRoomsPage } from "~/content/spaces";
-import { introPageMeta } from "~/lib/seo";
+import { introPageMeta } from "~/seo/seo";
 import { loadSpacePage } from "~/loaders/space-page.server";
 import type { Route } from "./+types/meeting-rooms";
 
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = introPageMeta(page);
 
 /**
  * Benefits, a video tour, two room plans, success stories, features, FAQ, a call to action and
- * 'Inquire About Membership', both to /contact (docs/decisions.md#what-the-site-does).
+ * 'Inquire About Membership', both to /contact (docs/pages.md).
  */
 export default function MeetingRoomsPage({ loaderData }: Route.ComponentProps) {
   return (

@@ -5,7 +5,7 @@ import { memberBusinesses } from "~/content/members";
 import { pages } from "~/content/pages";
 import { membership, usd } from "~/content/pricing";
 import { heroLoader } from "~/loaders/page-loaders.server";
-import { introPageMeta } from "~/lib/seo";
+import { introPageMeta } from "~/seo/seo";
 import type { Route } from "./+types/members";
 
 const page = pages.members;

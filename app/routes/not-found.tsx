@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ErrorPage } from "~/components/sections/ErrorPage";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta } from "~/seo/seo";
 import type { Route } from "./+types/not-found";
 
 export function loader({ params }: Route.LoaderArgs) {

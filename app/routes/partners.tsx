@@ -5,7 +5,7 @@ import { pages } from "~/content/pages";
 import { getServices } from "~/context";
 import { loadPageHero } from "~/loaders/page-loaders.server";
 import { streamSection } from "~/loaders/sections.server";
-import { introPageMeta } from "~/lib/seo";
+import { introPageMeta } from "~/seo/seo";
 import type { Route } from "./+types/partners";
 
 const page = pages.partners;

@@ -1,7 +1,7 @@
 import { IntroHero } from "~/components/sections/IntroHero";
 import { pages } from "~/content/pages";
 import { heroLoader } from "~/loaders/page-loaders.server";
-import { introPageMeta } from "~/lib/seo";
+import { introPageMeta } from "~/seo/seo";
 import type { Route } from "./+types/press";
 
 const page = pages.press;
@@ -10,7 +10,7 @@ export const loader = heroLoader(page);
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
-/** Heading and description only (docs/decisions.md#what-the-site-does). */
+/** Heading and description only (docs/pages.md). */
 export default function PressPage({ loaderData }: Route.ComponentProps) {
   return <IntroHero page={page} hero={loaderData.hero} />;
 }

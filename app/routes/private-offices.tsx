@@ -10,7 +10,7 @@ import { ButtonLink } from "~/components/ui/Button";
 import { pages } from "~/content/pages";
 import { membership, officePlans } from "~/content/pricing";
 import { privateOffices } from "~/content/spaces";
-import { introPageMeta } from "~/lib/seo";
+import { introPageMeta } from "~/seo/seo";
 import { loadSpacePage } from "~/loaders/space-page.server";
 import type { Route } from "./+types/private-offices";
 
@@ -22,7 +22,7 @@ export function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
-/** Benefits, a video tour, office sizes, stories, amenities, FAQ, call to action (docs/decisions.md#what-the-site-does). */
+/** Benefits, a video tour, office sizes, stories, amenities, FAQ, call to action (docs/pages.md). */
 export default function PrivateOfficesPage({ loaderData }: Route.ComponentProps) {
   return (
     <>

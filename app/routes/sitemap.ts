@@ -1,9 +1,9 @@
 import { pages } from "~/content/pages";
 import { appContext, getServices } from "~/context";
-import type { BlogPostSummary } from "~/lib/cms-types";
-import { type SitemapEntry, sitemapXml } from "~/lib/sitemap";
+import type { BlogPostSummary } from "~/domain/cms-types";
+import { type SitemapEntry, sitemapXml } from "~/seo/sitemap";
 import type { Route } from "./+types/sitemap";
-import { blogPostPath, blogTagPath } from "~/lib/blog-paths";
+import { blogPostPath, blogTagPath } from "~/seo/blog-paths";
 
 /**
  * /sitemap.xml: every page of the route table, every blog post and every tag page the content service

@@ -3,7 +3,7 @@ import { LegalText } from "~/components/sections/LegalText";
 import { termsOfService } from "~/content/legal";
 import { pages } from "~/content/pages";
 import { legalPageLoader } from "~/loaders/page-loaders.server";
-import { introPageMeta } from "~/lib/seo";
+import { introPageMeta } from "~/seo/seo";
 import type { Route } from "./+types/terms";
 
 const page = pages.terms;

@@ -7,8 +7,8 @@ import { site } from "~/config/site";
 import { pages } from "~/content/pages";
 import { tourCalendarId } from "~/content/pricing";
 import { heroLoader } from "~/loaders/page-loaders.server";
-import { introPageMeta } from "~/lib/seo";
-import { useSiteConfig } from "~/lib/site-config";
+import { introPageMeta } from "~/seo/seo";
+import { useSiteConfig } from "~/browser/site-config";
 import type { Route } from "./+types/tour";
 
 const page = pages.tour;
@@ -17,7 +17,7 @@ export const loader = heroLoader(page);
 
 export const meta: Route.MetaFunction = introPageMeta(page);
 
-/** 'Book Your Free Tour', the booking widget, location, phone, email cards (docs/decisions.md#what-the-site-does). */
+/** 'Book Your Free Tour', the booking widget, location, phone, email cards (docs/pages.md). */
 export default function TourPage({ loaderData }: Route.ComponentProps) {
   const { bookingWidgetUrl } = useSiteConfig();
   const calendarUrl = `${bookingWidgetUrl}/widget/booking/${tourCalendarId}`;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { SiteEvent } from "~/lib/events";
+import type { SiteEvent } from "~/domain/events";
 import {
   createEventRevisions,
   nextSequence,

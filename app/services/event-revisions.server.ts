@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import type { SiteEvent } from "~/lib/events";
-import type { EventRevision } from "~/lib/ics";
+import type { SiteEvent } from "~/domain/events";
+import type { EventRevision } from "~/seo/ics";
 import type { LeadStore } from "./leads";
 
 /**
- * Each event's SEQUENCE and LAST-MODIFIED for the events calendar (docs/decisions/feeds.md): the events
+ * Each event's SEQUENCE and LAST-MODIFIED for the events calendar (docs/decisions/035-feeds.md): the events
  * service gives neither, so the site notes a fingerprint of what a subscriber sees of each event (title,
  * description, times, status, page) in the lead store's shared settings, and when the fingerprint
  * changes, the event's revision rises:

@@ -6,7 +6,7 @@ import {
   type EventsStandIn,
   startEventsStandIn,
 } from "../../demo/events.ts";
-import { classifyEvents } from "~/lib/events";
+import { classifyEvents } from "~/domain/events";
 import { type Cache, createCache } from "./cache.server";
 import { createEventsService, type EventsServiceOptions } from "./events.server";
 

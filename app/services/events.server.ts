@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SiteEvent } from "~/lib/events";
+import type { SiteEvent } from "~/domain/events";
 import type { Cache } from "./cache.server";
 
 /**

@@ -11,7 +11,7 @@
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import sharp from "sharp";
-import { HERO_AVIF_QUALITY, heroImageWidths } from "../../app/lib/images.ts";
+import { HERO_AVIF_QUALITY, heroImageWidths } from "../../app/domain/images.ts";
 import { encodeAvif } from "../../demo/contentful-files.ts";
 import { draftPosts, posts } from "../../demo/dataset/posts.ts";
 

@@ -1,5 +1,5 @@
 /**
- * Instant publish with several instances (issue 15): two production builds of the site on one
+ * Instant publish with several instances (docs/decisions/018-listen-notify-purges.md): two production builds of the site on one
  * PostgreSQL database and one content service. An editor's change reaches Contentful, the publish
  * webhook reaches one instance, and the other serves the new text on its next request, through
  * LISTEN/NOTIFY, even where it had the page rendered in its page cache. Run with

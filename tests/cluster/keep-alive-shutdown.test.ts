@@ -1,5 +1,5 @@
 /**
- * An instance stopped under a load balancer's traffic (issue 37): a balancer keeps one connection to it
+ * An instance stopped under a load balancer's traffic (docs/operations.md): a balancer keeps one connection to it
  * alive and sends a request every 300 ms; the instance gets SIGTERM while a visitor's contact form post
  * is arriving on that connection. The instance answers that post (the lead stored, the visitor
  * thanked), tells the balancer to close the connection, drops no request it took, exits 0 within its

@@ -1,6 +1,6 @@
 /**
  * The proof that several instances share one lead queue without losing or duplicating a lead
- * (issue 14): two production builds of the site on one PostgreSQL database, 500 leads posted through
+ * (docs/decisions/015-sqlite-by-default-postgresql-for-several.md): two production builds of the site on one PostgreSQL database, 500 leads posted through
  * the real contact form action to both, a webhook that fails a third of its calls and answers one in
  * ten with a redirect, and one instance killed with SIGKILL mid-run and restarted. Run with
  * `npm run test:cluster` (after a build; `npm test` runs it last).

@@ -1,5 +1,5 @@
 /**
- * A webhook that says "slow down" is obeyed (issue 37, section 4): two production builds of the site
+ * A webhook that says "slow down" is obeyed (docs/operations.md): two production builds of the site
  * on one PostgreSQL database; the webhook answers 429 with `Retry-After: 20` for 30 s, then 200. No post
  * arrives inside a Retry-After window (from either instance), and every lead is delivered once. The
  * first lead goes to one instance alone, so the first 429 meets no post already under way elsewhere

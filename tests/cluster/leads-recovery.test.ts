@@ -1,5 +1,5 @@
 /**
- * Leads through the webhook's and the database's bad moments (issue 22): each run has two production
+ * Leads through the webhook's and the database's bad moments (docs/leads.md): each run has two production
  * builds of the site on one PostgreSQL database of its own, and the runs go side by side.
  * - (a) The webhook is down for 2 minutes while 200 leads arrive, then up: every lead is delivered
  *   within 60 s of its recovery.

@@ -1,5 +1,5 @@
 /**
- * Metrics with several instances (issue 37): two production builds on one PostgreSQL database, each
+ * Metrics with several instances (docs/operations.md): two production builds on one PostgreSQL database, each
  * scraped on its own. The lead gauges come from the shared store, so both report the same; the
  * counters are each instance's own, so the posts they report add up to the leads delivered, once
  * each, and only the instance that rendered a page reports its render. The posts are signed in the

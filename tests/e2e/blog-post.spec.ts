@@ -3,7 +3,7 @@ import { expect, test, waitForHydration } from "./support/fixtures";
 import { DEMO_SITE } from "./support/servers";
 import { jsonLdBlocks } from "./support/json-ld";
 
-/** /blog/{slug}: the post, its video, related posts, metadata, error states (docs/decisions.md#what-the-site-does). */
+/** /blog/{slug}: the post, its video, related posts, metadata, error states (docs/pages.md). */
 
 const withVideo = demoPosts.find((post) => post.hasVideo)!;
 const withoutVideo = demoPosts.find((post) => !post.hasVideo && post.slug === "how-we-restored-the-foundry")!;

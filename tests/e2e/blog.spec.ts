@@ -1,7 +1,7 @@
 import { demoPosts } from "./support/dataset";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./support/fixtures";
 
-/** /blog and /blog/tag/{tag}: the posts from the content service, 6 at a time (docs/decisions.md). */
+/** /blog and /blog/tag/{tag}: the posts from the content service, 6 at a time (docs/pages.md). */
 
 const longDate =
   /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}$/;

@@ -1,13 +1,13 @@
 import { spawnSync } from "node:child_process";
 import type { Page, TestInfo } from "@playwright/test";
-import { contactSuccessMessage } from "../../app/lib/contact";
-import { HELD_CLICK_TIMEOUT_MS } from "../../app/lib/page-bootstrap.ts";
+import { contactSuccessMessage } from "../../app/domain/contact";
+import { HELD_CLICK_TIMEOUT_MS } from "../../app/first-seconds/first-script.ts";
 import { expect, type IsolatedSite, test } from "./support/fixtures";
 
 /**
- * A page whose scripts fail works as it does without JavaScript (issue 38): the client entry arrives
+ * A page whose scripts fail works as it does without JavaScript (docs/decisions/023-the-first-seconds.md): the client entry arrives
  * and throws, or arrives and never hydrates the page, and every control a visitor taps before
- * hydration (held until then, page-bootstrap.ts) still does what it does without JavaScript, within
+ * hydration (held until then, app/first-seconds/first-script.ts) still does what it does without JavaScript, within
  * the hold's timeout. Nothing a visitor sends is lost.
  */
 
@@ -89,7 +89,7 @@ for (const how of ["throws", "never hydrates"] as const) {
     await page.goto("/gallery");
     const figures = page.getByRole("figure");
     await expect(figures).toHaveCount(12);
-    // The first script shows the next images at once (answer-before-hydration.tsx), without a module.
+    // The first script shows the next images at once (app/first-seconds/answer.tsx), without a module.
     const ms = await timed(
       testInfo,
       `/gallery Load More, the client entry ${how}`,
@@ -119,7 +119,7 @@ test("a video tile tapped while the client entry throws plays its video in the p
   context.on("page", (opened) => tabs.push(opened.url()));
   await page.goto("/coworking");
   const tours = page.getByRole("region", { name: "Take a look around" });
-  // The page's first script answers the tap itself (answer-before-hydration.tsx): no module is needed.
+  // The page's first script answers the tap itself (app/first-seconds/answer.tsx): no module is needed.
   const ms = await timed(
     testInfo,
     "/coworking video tile, the client entry throws",

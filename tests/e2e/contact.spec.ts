@@ -5,14 +5,14 @@ import {
   contactFailureMessage,
   contactMessages,
   contactRateLimitMessage,
-} from "../../app/lib/contact";
+} from "../../app/domain/contact";
 import { expect, type IsolatedSite, test, waitForHydration } from "./support/fixtures";
 import { closedAddress, startProxy } from "./support/proxy";
 import { spawnSite } from "./support/spawn-site";
 import { personStillTypingMs, renderedAt, renderedFormToken, TEST_FORM_TOKEN_SECRET } from "../support/form-token.ts";
 import { readinessOf } from "../support/readiness.ts";
 
-/** /contact and the lead pipeline (issue 9): validation, delivery, recovery, limits and refusals. */
+/** /contact and the lead pipeline (docs/leads.md): validation, delivery, recovery, limits and refusals. */
 
 const lead = {
   name: "Jordan Reyes",

@@ -4,7 +4,7 @@ import { inlineScriptsNotAllowed } from "./support/script-policy";
 
 /**
  * The server's HTML is the page: it paints with its styles and hero image before any script is
- * requested, and the scripts that arrive after the first paint make it interactive (issue 16).
+ * requested, and the scripts that arrive after the first paint make it interactive (docs/decisions/021-hydration-after-the-first-paint.md).
  */
 
 test.describe("the server's HTML", () => {

@@ -1,9 +1,10 @@
 import type { Page } from "@playwright/test";
-import { HELD_CLICK_TIMEOUT_MS } from "../../app/lib/page-bootstrap.ts";
+import { contactMessages } from "../../app/domain/contact.ts";
+import { HELD_CLICK_TIMEOUT_MS } from "../../app/first-seconds/first-script.ts";
 import { expect, test, waitForHydration } from "./support/fixtures";
 
 /**
- * The first seconds (issue 21): until the page's modules have hydrated it, the page behaves as it
+ * The first seconds (docs/decisions/023-the-first-seconds.md): until the page's modules have hydrated it, the page behaves as it
  * will after. Page views and clicks are recorded from the first byte, the first interaction starts
  * hydration, and a click on a control whose hydrated behaviour differs is held and replayed once the
  * page is hydrated. To act before hydration for certain, the tests hold the page's module scripts on
@@ -296,13 +297,12 @@ test.describe("a click before hydration is held and replayed once hydrated", () 
     const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Send Message" }) });
     await form.getByRole("button", { name: "Send Message" }).click();
     expect(await isHydrated(page)).toBe(false);
-    // The browser's own checks answer at once, in the page's words: the first empty field is focused,
-    // its message the page's, logged as the hydrated form logs it; nothing held or sent.
+    // The checks answer at once in the page, as the hydrated form does: the first empty field is focused,
+    // its message shown where the hydrated form shows it, logged as that form logs it; nothing held or sent.
     await expect(form.getByLabel("Name")).toBeFocused();
     expect(await form.getByLabel("Name").evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
-    expect(await form.getByLabel("Name").evaluate((input: HTMLInputElement) => input.validationMessage)).toBe(
-      "Name is required.",
-    );
+    await expect(form.getByRole("alert")).toHaveText("Name is required.");
+    await expect(form.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
     expect((await events(page, "form_validation_error")).map(([, , params]) => params.event_label)).toEqual([
       "Name is required.",
     ]);
@@ -326,22 +326,107 @@ test.describe("a click before hydration is held and replayed once hydrated", () 
     await page.unrouteAll();
     release = await holdModuleScripts(page);
     await page.reload();
-    // Every field the browser checks is filled (an address without a dot passes its check, not the page's).
+    // An address without a dot: the field's pattern is the page's rule, so the page's message comes at once.
     await form.getByLabel("Name").fill("Sam Rivers");
     await form.getByLabel("Email").fill("sam@example");
     await form.getByLabel("Phone").fill("(870) 555-0199");
     await form.getByLabel("How did you hear about us?").selectOption("Friend or Colleague");
     await form.getByRole("button", { name: "Send Message" }).click();
     expect(await isHydrated(page)).toBe(false);
-    // The browser's checks pass: the click waits for the hydrated ones.
+    await expect(form.getByRole("alert")).toHaveText("Please enter a valid email address.");
+    await expect(form.getByLabel("Email")).toBeFocused();
+    await expect(form.getByRole("button", { name: "Send Message" })).not.toHaveAttribute("aria-busy", "true");
+    // Every check passes but the one only the page makes (a name with a control character): held until hydrated.
+    await form.getByLabel("Email").fill("sam@example.com");
+    await form.locator('input[name="interests"][value="coworking-space"]').check();
+    await form.getByLabel("Name").fill("Sam\tRivers");
+    await form.getByRole("button", { name: "Send Message" }).click();
     await expect(form.getByRole("button", { name: "Send Message" })).toHaveAttribute("aria-busy", "true");
-    await expect(form.getByRole("alert")).toHaveCount(0);
     release();
     await waitForHydration(page);
-    await expect(form.getByRole("alert")).toHaveText("Please enter a valid email address.");
-    await expect(form.getByLabel("Email")).toHaveValue("sam@example");
+    await expect(form.getByRole("alert")).toHaveText(contactMessages.nameControlCharacters);
+    await expect(form.getByLabel("Email")).toHaveValue("sam@example.com");
     const logged = await events(page, "form_validation_error");
-    expect(logged.map(([, , params]) => params.event_label)).toEqual(["Please enter a valid email address."]);
+    expect(logged.map(([, , params]) => params.event_label)).toEqual([
+      "Please enter a valid email address.",
+      contactMessages.nameControlCharacters,
+    ]);
+  });
+});
+
+test.describe("the contact form's problems before hydration", () => {
+  test("come in the order the hydrated page and the server give them, each shown in the page", async ({ page }) => {
+    const release = await holdModuleScripts(page);
+    await page.goto("/contact");
+    const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Send Message" }) });
+    await form.getByLabel("Name").fill("Sam Rivers");
+    await form.getByLabel("Email").fill("sam@example.com");
+    await form.getByLabel("Phone").fill("(870) 555-0199");
+    // Neither an interest nor how they heard: the interests come first, as the page's checks take them.
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByRole("alert")).toHaveText("Please select at least one area of interest.");
+    await expect(form.locator('input[name="interests"]').first()).toBeFocused();
+    await form.locator('input[name="interests"][value="coworking-space"]').check();
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByRole("alert")).toHaveText("Please tell us how you heard about us.");
+    await expect(form.getByLabel("How did you hear about us?")).toBeFocused();
+    expect(await isHydrated(page)).toBe(false);
+    release();
+    await waitForHydration(page);
+    // The hydrated form keeps the message it was shown with, and answers the same way.
+    await expect(form.getByRole("alert")).toHaveText("Please tell us how you heard about us.");
+    await form.locator('input[name="interests"][value="coworking-space"]').uncheck();
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByRole("alert")).toHaveText("Please select at least one area of interest.");
+  });
+});
+
+test.describe("another origin's script", () => {
+  test("that throws before hydration gives up no held tap: the page hydrates and answers it", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/Script error|a widget broke/);
+    const release = await holdModuleScripts(page);
+    // A third party's script (an analytics tag, a widget) served from its own origin, throwing as it runs.
+    await page.route("https://widget.example/**", (route) =>
+      route.fulfill({
+        contentType: "text/javascript",
+        body: 'window.widgetRan = true; throw new Error("a widget broke (a test)");',
+      }),
+    );
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await page.goto("/contact");
+    const sameDocument = await markDocument(page);
+    const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Send Message" }) });
+    // Only the page's own checks refuse this form (a name with a control character): Send is held.
+    await form.getByLabel("Name").fill("Sam\tRivers");
+    await form.getByLabel("Email").fill("sam@example.com");
+    await form.getByLabel("Phone").fill("(870) 555-0199");
+    await form.locator('input[name="interests"][value="coworking-space"]').check();
+    await form.getByLabel("How did you hear about us?").selectOption("Friend or Colleague");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByRole("button", { name: "Send Message" })).toHaveAttribute("aria-busy", "true");
+    await page.evaluate(() => {
+      const script = document.createElement("script");
+      script.src = "https://widget.example/broken.js";
+      document.head.append(script);
+    });
+    await page.waitForFunction(() => (window as Window & { widgetRan?: boolean }).widgetRan === true);
+    // The error came, and the tap is still held: nothing was sent without JavaScript.
+    await expect(form.getByRole("button", { name: "Send Message" })).toHaveAttribute("aria-busy", "true");
+    expect(posts).toEqual([]);
+    expect(await isHydrated(page)).toBe(false);
+    release();
+    await waitForHydration(page);
+    // Replayed on the hydrated page, whose checks answer in place.
+    await expect(form.getByRole("alert")).toHaveText(contactMessages.nameControlCharacters);
+    await expect(form.getByLabel("Email")).toHaveValue("sam@example.com");
+    expect(await sameDocument()).toBe(true);
+    expect(posts).toEqual([]);
   });
 });
 

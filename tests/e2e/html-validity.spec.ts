@@ -6,7 +6,7 @@ import { demoBlogPost, siteRoutes } from "./support/routes";
 
 /**
  * The server's HTML of every page is valid by the W3C's Nu HTML Checker: every route
- * (docs/decisions.md#what-the-site-does, with a blog post), a tag page, the not-found and error pages, as a visitor's
+ * (docs/pages.md, with a blog post), a tag page, the not-found and error pages, as a visitor's
  * browser gets it (sections may stream in) and as a crawler gets it (every page whole). One known false
  * positive is excused, by its text and its element (`predatesRelExpect`); no other error is.
  */
@@ -23,7 +23,7 @@ const agents = {
 };
 
 /**
- * The production server puts the site's stylesheet inline at the end of the head (issue 16). It is
+ * The production server puts the site's stylesheet inline at the end of the head (docs/decisions/020-inline-css.md). It is
  * Tailwind's output, whose modern CSS (`@property`, `margin-trim`, custom properties in
  * `transition-property`) the checker's CSS validator predates. The checker is here for the HTML (it
  * checked none of the stylesheet while that was a file of its own), so the page is checked with the

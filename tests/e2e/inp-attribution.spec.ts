@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, hidePageAfterInteraction, test, waitForHydration } from "./support/fixtures";
 
 /**
- * INP goes to GA4 with its attribution (issue 38): the control the slowest interaction was on, by the
+ * INP goes to GA4 with its attribution (docs/performance.md): the control the slowest interaction was on, by the
  * label its clicks are recorded with, when in the load it came, and which phase took the time.
  */
 

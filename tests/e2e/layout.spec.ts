@@ -184,7 +184,7 @@ test.describe("shared layout on a phone", () => {
     await page.goto("/coworking");
 
     // The brief asks for a white fade at the hero's bottom; it fades into the page's warm white
-    // instead, so hero and page meet without a band (docs/decisions.md#departures-from-the-brief).
+    // instead, so hero and page meet without a band (docs/decisions/012-the-heros-fade-ends-in-warm-white.md).
     const colours = await page.evaluate(() => {
       const hero = document.querySelector<HTMLElement>("[data-hero-slug]")!;
       const heroBox = hero.getBoundingClientRect();

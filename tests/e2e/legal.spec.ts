@@ -3,7 +3,7 @@ import { expect, expectNoAxeViolations, test, waitForHydration } from "./support
 
 /**
  * The legal pages' texts belong to the hub (`legalText` entries in the content service); the site's
- * built-in texts are the fallback. /privacy shows its policy (docs/decisions.md#departures-from-the-brief).
+ * built-in texts are the fallback. /privacy shows its policy (docs/decisions/010-privacy-and-terms-from-the-content.md).
  */
 
 const legalEntry = (slug: string, fields: Record<string, unknown>) => ({

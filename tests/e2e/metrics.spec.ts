@@ -1,6 +1,6 @@
 import net from "node:net";
 import { Webhook } from "standardwebhooks";
-import type { ContactSubmission } from "../../app/lib/contact";
+import type { ContactSubmission } from "../../app/domain/contact";
 import { openLeadStore } from "../../app/services/leads/index.ts";
 import { expect, type IsolatedSite, test } from "./support/fixtures";
 import { liveContentEnv, liveEventsEnv } from "./support/content-stand-in";

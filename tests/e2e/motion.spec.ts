@@ -3,7 +3,7 @@ import { expect, test, waitForHydration } from "./support/fixtures";
 
 /**
  * The entrance animations (a fade with a 20 px rise over 0.6 s, children 0.2 s apart) for visitors
- * who accept motion, and none for those who ask for less (docs/decisions.md#what-the-site-does).
+ * who accept motion, and none for those who ask for less (docs/pages.md).
  * The other specs run with reduced motion (playwright.config.ts); this one, the route checks
  * (routes.spec.ts) and the layout checks (layout.spec.ts) see the page with its motion.
  */

@@ -8,7 +8,7 @@ import { readinessOf } from "../support/readiness.ts";
 import { untilKept } from "../support/until-kept.ts";
 
 /**
- * The page cache answers only what it rendered (issue 21), tried as an attacker would: a corpus of
+ * The page cache answers only what it rendered (docs/architecture.md#the-page-cache), tried as an attacker would: a corpus of
  * raw request targets and headers goes to a site whose cache is empty, so that every one of them could
  * leave a page behind. Then every route must be answered from memory with exactly what a render of
  * that route gives: an uncached render on a second site with the same content, the same SITE_URL and
@@ -67,9 +67,9 @@ const sectionStreamed = (html: string) => /<div hidden id="S:\d+"><(?!script)/.t
 
 /**
  * The body with this answer's nonce attributes taken out (a rendered answer has a nonce of its own; a
- * kept page has none, issue 51), and the contact form's form token (every render has its own: a kept
+ * kept page has none, docs/decisions/031-page-cache-with-hashed-scripts.md), and the contact form's form token (every render has its own: a kept
  * page gives everyone the one it was rendered with, and the lead store tells their forms apart by their
- * details as well, issue 22).
+ * details as well, docs/leads.md).
  */
 function withoutNonce(answer: { headers: Record<string, string>; body: string }): string {
   const nonce = /'nonce-([^']+)'/.exec(answer.headers["content-security-policy"] ?? "")?.[1];
@@ -138,7 +138,7 @@ function staticTargets(): { name: string; head: string; file: string }[] {
     .map((entry) => ({ ...entry, file: path.join(clientDir, entry.file) }));
 }
 
-/** The one route whose page is never kept (issue 22: a submission id per rendered form). */
+/** The one route whose page is never kept (docs/leads.md: a submission id per rendered form). */
 const renderedEachTime = "/contact";
 
 test("no request target or header makes the page cache keep anything but the page it names", async () => {

@@ -7,9 +7,9 @@ import { madeUpAddresses } from "../support/made-up-addresses.ts";
 import { untilKept } from "../support/until-kept.ts";
 
 /**
- * The server keeps rendered pages in memory (issue 16) and sends them again as they are, compressed
- * once, their inline scripts allowed by hash (issue 51); it never keeps a page for a preview, a data request or a page whose sections failed, and
- * parameters a page does not read neither split nor skip it (issue 21; the attacker's view of it is
+ * The server keeps rendered pages in memory (docs/architecture.md#the-page-cache) and sends them again as they are, compressed
+ * once, their inline scripts allowed by hash (docs/decisions/031-page-cache-with-hashed-scripts.md); it never keeps a page for a preview, a data request or a page whose sections failed, and
+ * parameters a page does not read neither split nor skip it (docs/decisions/034-query-keys.md; the attacker's view of it is
  * page-cache-integrity.spec.ts).
  */
 

@@ -1,7 +1,7 @@
 import { entriesOf, fieldOf } from "./support/dataset";
 import { expect, test, waitForHydration } from "./support/fixtures";
 
-/** /partners: the partners, ordered, with their details (docs/decisions.md#what-the-site-does). */
+/** /partners: the partners, ordered, with their details (docs/pages.md). */
 
 const partners = entriesOf("partners")
   .map((entry) => ({

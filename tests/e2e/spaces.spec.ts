@@ -3,7 +3,7 @@ import { coworking, eventSpaces, meetingRoomsPage } from "../../app/content/spac
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { jsonLdBlocks } from "./support/json-ld";
 
-/** The space and marketing pages (issue 6): sections in order, links, FAQ, video, booking, JSON-LD. */
+/** The space and marketing pages (docs/pages.md): sections in order, links, FAQ, video, booking, JSON-LD. */
 
 async function sectionHeadings(page: import("@playwright/test").Page): Promise<string[]> {
   return page

@@ -4,7 +4,7 @@ import { DatabaseSync } from "node:sqlite";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { contactConfirmMessage, contactSuccessMessage } from "../../app/lib/contact";
+import { contactConfirmMessage, contactSuccessMessage } from "../../app/domain/contact";
 import { createFormTokens } from "../../app/services/leads/form-token.server.ts";
 import { startWebhookSink, type WebhookSink } from "../../demo/webhook.ts";
 import { formTokenIn, renderedFormToken, TEST_FORM_TOKEN_SECRET } from "../support/form-token.ts";

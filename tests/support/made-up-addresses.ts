@@ -1,5 +1,5 @@
 /**
- * Addresses a stranger makes up for the list pages (docs/decisions/query-keys.md): other spellings of a
+ * Addresses a stranger makes up for the list pages (docs/decisions/034-query-keys.md): other spellings of a
  * page number (`007`, `abc`, `99999`, past the last page), and tags no filter offers (alone, beside a
  * real one, in capitals); most of them new each time. For the end-to-end test that counts the renders
  * they cost (page-cache.spec.ts) and the bench that measures their CPU (scripts/bench-server.ts).

@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import type { NavGroup } from "~/config/site";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/cn";
 import { SmartLink } from "../ui/SmartLink";
 
 /**

@@ -1,6 +1,6 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { footerMenu, site, telHref } from "~/config/site";
-import { trackEvent } from "~/lib/analytics";
+import { trackEvent } from "~/browser/analytics";
 import { SmartLink } from "../ui/SmartLink";
 import { Logo } from "./Logo";
 

@@ -1,5 +1,5 @@
 import { site } from "~/config/site";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/cn";
 
 /** The hub's mark (an anvil and a spark, as in public/favicon.svg) and wordmark. */
 export function Logo({ className, inverted = false }: { className?: string; inverted?: boolean }) {

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { BenefitItem } from "~/content/copy-types";
-import type { ImageAsset } from "~/lib/cms-types";
+import type { ImageAsset } from "~/domain/cms-types";
 import { cardClasses } from "../ui/Card";
 import { ContentImage } from "../ui/ContentImage";
 import { SectionHeader, sectionFrame } from "../ui/SectionHeader";

@@ -1,14 +1,14 @@
 import { Link } from "react-router";
-import type { BlogPostCard } from "~/lib/cms-types";
-import { formatLongDate, isoCalendarDate } from "~/lib/dates";
-import { useSiteConfig } from "~/lib/site-config";
+import type { BlogPostCard } from "~/domain/cms-types";
+import { formatLongDate, isoCalendarDate } from "~/domain/dates";
+import { useSiteConfig } from "~/browser/site-config";
 import { cardClasses } from "../ui/Card";
 import { ContentImage } from "../ui/ContentImage";
 import { TagLinks } from "./TagLinks";
-import { blogPostPath } from "~/lib/blog-paths";
+import { blogPostPath } from "~/seo/blog-paths";
 
 /**
- * A post in a list (docs/decisions.md#what-the-site-does): featured image, author initial, date, title, excerpt and
+ * A post in a list (docs/pages.md): featured image, author initial, date, title, excerpt and
  * tags. The card leads to the post; the tags to their own lists.
  */
 export function BlogCard({ post }: { post: BlogPostCard }) {

@@ -1,16 +1,16 @@
 import { BadgeCheck, CalendarCheck, ExternalLink, Headset, Loader2, RefreshCw, ShieldCheck, X } from "lucide-react";
-import { startTransition, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useId, useLayoutEffect, useReducer, useRef, useState } from "react";
 import { usd } from "~/content/pricing";
 import type { BookingOption, BookingOptionKey } from "~/content/copy-types";
-import { cn } from "~/lib/cn";
-import { contractProps } from "~/lib/answer-before-hydration";
-import { useAfterNextPaint } from "~/lib/use-after-next-paint";
+import { cn } from "~/components/cn";
+import { contractProps } from "~/first-seconds/answer";
+import { useAfterNextPaint } from "~/first-seconds/hooks";
 import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { cardClasses } from "../ui/Card";
 import { SectionHeader, sectionFrame } from "../ui/SectionHeader";
 
-/** The booking frame's load timeout (docs/decisions.md#departures-from-the-brief). */
+/** The booking frame's load timeout (docs/decisions/013-the-booking-frame-times-out.md). */
 export const BOOKING_FRAME_TIMEOUT_MS = 5_000;
 
 /** 600 px on desktop; under 768 px the larger of 400 and 80% of the window height minus 120. */
@@ -39,17 +39,17 @@ const shownWhenChosen: Record<BookingOptionKey, string> = {
 };
 
 /**
- * 'Book The Think Lounge' (docs/decisions.md#what-the-site-does): three option cards; choosing one highlights it
+ * 'Book The Think Lounge' (docs/pages.md): three option cards; choosing one highlights it
  * and opens its booking calendar in a frame beneath, which shows 'Loading booking form...' until the
  * frame loads. If it has not loaded after five seconds, the section says so and offers Retry and the
  * calendar in a new tab (a frame from another site cannot report its own errors, so silence is the
  * failure we can see); a late load still replaces the message. Closing returns to 'Ready to Book?'.
  * The choice is a native radio group that React never sets, so the browser answers a tap at once,
  * before hydration too: the card's highlight and its form's heading follow the checked radio in CSS.
- * React reads the radio (when it hydrates, and in a transition after each change, so the browser's
- * answer is drawn first) to know which frame loads its calendar. Only React adds that frame, so should
+ * React keeps no copy of the choice: it reads the radio as it draws (again when it hydrates, and in a
+ * transition after each change, so the browser's answer is drawn first) to know which frame loads its calendar. Only React adds that frame, so should
  * hydration not come, the first script unchecks the radio and opens the calendar in a new tab
- * (`page-bootstrap.ts`). Without JavaScript each card links to its calendar instead.
+ * (`first-seconds/first-script.ts`). Without JavaScript each card links to its calendar instead.
  */
 export function BookingSection({
   id,
@@ -62,13 +62,16 @@ export function BookingSection({
   const headingId = useId();
   const group = useId();
   const section = useRef<HTMLElement>(null);
-  const [selected, setSelected] = useState<BookingOptionKey | null>(null);
+  // The checked radio is the choice (docs/decisions/016-booking-options-are-radios.md): React keeps no
+  // copy of it, and draws again when it changes. Before the section is on the page, nothing is chosen
+  // (the server's render, and hydration's).
+  const [, drawAgain] = useReducer((count: number) => count + 1, 0);
+  const checked = section.current?.querySelector<HTMLInputElement>("input[type=radio]:checked");
+  const selected = options.find(({ key }) => key === checked?.value)?.key ?? null;
   // A choice made before hydration is the checked radio's.
   useLayoutEffect(() => {
-    const checked = section.current?.querySelector<HTMLInputElement>("input[type=radio]:checked");
-    const chosen = options.find(({ key }) => key === checked?.value);
-    if (chosen) setSelected(chosen.key);
-  }, [options]);
+    if (section.current?.querySelector("input[type=radio]:checked")) drawAgain();
+  }, []);
   return (
     <section
       ref={section}
@@ -89,7 +92,7 @@ export function BookingSection({
               option={option}
               group={group}
               url={bookingUrl(option.calendarId)}
-              onSelect={() => startTransition(() => setSelected(key))}
+              onSelect={() => startTransition(drawAgain)}
             />
           </li>
         ))}
@@ -106,9 +109,8 @@ export function BookingSection({
               option={option}
               url={bookingUrl(option.calendarId)}
               onClose={() => {
-                const checked = section.current?.querySelector<HTMLInputElement>("input[type=radio]:checked");
                 if (checked) checked.checked = false;
-                setSelected(null);
+                drawAgain();
               }}
             />
           </div>

@@ -1,6 +1,6 @@
 import { CalendarSync, ExternalLink } from "lucide-react";
-import { EVENTS_CALENDAR_PATH, webcalUrl } from "~/lib/feed-paths";
-import { useSiteConfig } from "~/lib/site-config";
+import { EVENTS_CALENDAR_PATH, webcalUrl } from "~/seo/feed-paths";
+import { useSiteConfig } from "~/browser/site-config";
 
 /**
  * Subscribe: the events calendar (docs/architecture.md#feeds) in the visitor's calendar app, which

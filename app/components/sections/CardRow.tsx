@@ -1,7 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
-import type { StreamedSection } from "~/lib/section-state";
+import type { StreamedSection } from "~/loaders/section-state";
 import { DeferredSection } from "../ui/DeferredSection";
 import { SectionHeader, sectionFrame } from "../ui/SectionHeader";
 import { Skeleton } from "../ui/Skeleton";

@@ -1,6 +1,6 @@
 import { type LucideIcon, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/cn";
 import { site, telHref } from "~/config/site";
 import { cardClasses } from "../ui/Card";
 

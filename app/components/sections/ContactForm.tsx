@@ -4,16 +4,19 @@ import {
   type ContactField,
   contactInputFromForm,
   contactMessages,
+  contactPatterns,
   HONEYPOT_FIELD,
   interestOptions,
   REFERRAL_PLACEHOLDER,
   referralOptions,
   SUBMISSION_ID_FIELD,
-} from "~/lib/contact";
-import type { validateContact } from "~/lib/contact-checks";
-import { trackEvent } from "~/lib/analytics";
-import { contractProps } from "~/lib/answer-before-hydration";
-import { cn } from "~/lib/cn";
+} from "~/domain/contact";
+import type { validateContact } from "~/domain/contact-checks";
+import { trackEvent } from "~/browser/analytics";
+import { contractProps, useRefusalBeforeHydration } from "~/first-seconds/answer";
+import { ANALYTICS } from "~/first-seconds/contract";
+import { fieldControl } from "~/first-seconds/shared";
+import { cn } from "~/components/cn";
 import { Button } from "../ui/Button";
 import { cardClasses } from "../ui/Card";
 
@@ -53,7 +56,7 @@ type ValidateContact = typeof validateContact;
 let loadedChecks: ValidateContact | null = null;
 let checksLoading: Promise<ValidateContact> | null = null;
 function loadChecks(): Promise<ValidateContact> {
-  checksLoading ??= import("~/lib/contact-checks").then(
+  checksLoading ??= import("~/domain/contact-checks").then(
     (checks) => (loadedChecks = checks.validateContact),
     (error: unknown) => {
       checksLoading = null; // a later use tries again (a network blip, a deploy that replaced the chunk)
@@ -114,7 +117,11 @@ export function ContactForm({
   const checkingBeforeSend = useRef(false);
   const [checking, setChecking] = useState(false);
   const id = useId();
-  const [clientError, setClientError] = useState<ContactProblem | null>(null);
+  // A Send the first script refused before hydration shows its message as the page does.
+  const refusedBeforeHydration = useRefusalBeforeHydration(errorOutputId(id));
+  const [clientError, setClientError] = useState<ContactProblem | null>(
+    refusedBeforeHydration as ContactProblem | null,
+  );
   const [submissionId, setSubmissionId] = useState(initialSubmissionId);
   const result = fetcher.data ?? serverResult ?? null;
   const sending = checking || fetcher.state !== "idle";
@@ -137,7 +144,7 @@ export function ContactForm({
       confirmRef.current?.focus();
     }
     if (fetcher.data.status === "error") {
-      trackEvent("Submission Failed", { category: "contact", label: fetcher.data.message });
+      trackEvent(ANALYTICS.submissionFailed, { category: ANALYTICS.contactCategory, label: fetcher.data.message });
     }
   }, [fetcher.state, fetcher.data]);
 
@@ -149,7 +156,7 @@ export function ContactForm({
   /** Shows, logs and focuses a problem the checks found. */
   function showProblem(form: HTMLFormElement, problem: ContactProblem): void {
     setClientError(problem);
-    trackEvent("form_validation_error", { category: "contact", label: problem.message });
+    trackEvent(ANALYTICS.formValidationError, { category: ANALYTICS.contactCategory, label: problem.message });
     focusField(form, problem.field);
   }
 
@@ -255,7 +262,7 @@ function ContactFormView({
   onUse,
 }: ContactFormViewProps) {
   const fieldId = (field: string) => `${id}-${field}`;
-  const errorId = `${id}-error`;
+  const errorId = errorOutputId(id);
   const described = (field: ContactField) => (invalid?.field === field ? errorId : undefined);
 
   return (
@@ -269,7 +276,7 @@ function ContactFormView({
       onPointerDown={onUse}
       className={`${cardClasses} space-y-6 p-6 sm:p-8`}
       aria-describedby={invalid ? errorId : undefined}
-      {...contractProps.validityCategory("contact")}
+      {...contractProps.validityCategory(ANALYTICS.contactCategory)}
     >
       <div aria-live="polite" className="empty:hidden">
         {result?.status === "success" && !sending ? (
@@ -297,11 +304,16 @@ function ContactFormView({
           </p>
         ) : null}
       </div>
-      {invalid ? (
-        <p id={errorId} role="alert" className="rounded-xl bg-red-50 px-4 py-3 font-semibold text-red-800">
-          {invalid.message}
-        </p>
-      ) : null}
+      {/* Always in the page, so that the first script shows a refusal before hydration where this form does. */}
+      <p
+        id={errorId}
+        role="alert"
+        hidden={!invalid}
+        {...contractProps.validityOutput()}
+        className="rounded-xl bg-red-50 px-4 py-3 font-semibold text-red-800"
+      >
+        {invalid?.message}
+      </p>
 
       <div className="grid gap-6 sm:grid-cols-2">
         {textFields.map((field) => (
@@ -317,6 +329,7 @@ function ContactFormView({
               autoComplete={field.autoComplete}
               required
               maxLength={field.maxLength}
+              pattern={contactPatterns[field.name]}
               defaultValue={values?.[field.name]}
               aria-invalid={invalid?.field === field.name || undefined}
               aria-describedby={described(field.name)}
@@ -327,6 +340,7 @@ function ContactFormView({
       </div>
 
       <fieldset
+        {...contractProps.validityGroup("interests", contactMessages.interests)}
         aria-invalid={invalid?.field === "interests" || undefined}
         aria-describedby={described("interests")}
         className="rounded-xl"
@@ -395,8 +409,8 @@ function ContactFormView({
         disabled={sending}
         className="w-full sm:w-auto"
         analyticsLabel="Contact form: Send"
-        // Sent before hydration, a form the browser's own checks refuse is answered by them (page-bootstrap.ts);
-        // one they pass waits for hydration, so the page's checks run too.
+        // Sent before hydration, a form the browser's own checks refuse is answered in the page by the first
+        // script (first-seconds/first-script.ts); one they pass waits for hydration, so the page's checks run too.
         {...contractProps.held()}
       >
         {sending ? "Sending..." : "Send Message"}
@@ -410,8 +424,12 @@ function startLoadingChecks(): void {
 }
 
 function focusField(form: HTMLFormElement | null, field: ContactField): void {
-  const target = form?.querySelector<HTMLElement>(`[name="${field}"]`);
-  target?.focus();
+  if (form) fieldControl(form, field)?.focus();
+}
+
+/** The id of the line that shows the form's problem. */
+function errorOutputId(formId: string): string {
+  return `${formId}-error`;
 }
 
 /** Every field in `container` still holds the value the page was rendered with. */

@@ -8,7 +8,7 @@ const copy = {
   },
 } as const;
 
-/** The page for route errors (docs/decisions.md#what-the-site-does) and unknown addresses. */
+/** The page for route errors (docs/pages.md) and unknown addresses. */
 export function ErrorPage({ kind }: { kind: keyof typeof copy }) {
   const { title, message } = copy[kind];
   return (

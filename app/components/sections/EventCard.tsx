@@ -1,6 +1,6 @@
 import { CalendarPlus, Clock, ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
-import { type EventView, eventCoverSrcSet } from "~/lib/events";
+import { type EventView, eventCoverSrcSet } from "~/domain/events";
 import { Badge } from "../ui/Badge";
 import { cardClasses } from "../ui/Card";
 import { ContentImage } from "../ui/ContentImage";
@@ -8,7 +8,7 @@ import { ContentImage } from "../ui/ContentImage";
 const PLACEHOLDER = { url: "/images/event-placeholder.webp", width: 1200, height: 630, description: "" };
 
 /**
- * An event (docs/decisions.md#what-the-site-does): cover (a placeholder when it fails to load), title, date and time
+ * An event (docs/pages.md): cover (a placeholder when it fails to load), title, date and time
  * in the hub's zone, price, excerpt and the RSVP button to its public page. Upcoming events also offer
  * an `.ics` file.
  */

@@ -1,9 +1,9 @@
 import { ChevronDown } from "lucide-react";
 import { useId } from "react";
-import type { EventView } from "~/lib/events";
-import type { StreamedSection } from "~/lib/section-state";
-import { useSiteConfig } from "~/lib/site-config";
-import { eventData } from "~/lib/structured-data";
+import type { EventView } from "~/domain/events";
+import type { StreamedSection } from "~/loaders/section-state";
+import { useSiteConfig } from "~/browser/site-config";
+import { eventData } from "~/seo/structured-data";
 import { DeferredSection } from "../ui/DeferredSection";
 import { JsonLd } from "../ui/JsonLd";
 import { CalendarSubscribe } from "./CalendarSubscribe";
@@ -21,7 +21,7 @@ export interface EventListData {
 }
 
 /**
- * The events page's list (docs/decisions.md#what-the-site-does): 'Upcoming Events' (with Event structured data,
+ * The events page's list (docs/pages.md): 'Upcoming Events' (with Event structured data,
  * and the calendar to subscribe to) and
  * the 'Past Events' section that 'Show Past Events' / 'Hide Past Events' toggles (it works without
  * JavaScript). An empty list and a failed one read the same.

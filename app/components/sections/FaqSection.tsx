@@ -4,7 +4,7 @@ import type { FaqItem } from "~/content/copy-types";
 import { SectionHeader, sectionFrame } from "../ui/SectionHeader";
 
 /**
- * Questions and answers (docs/decisions.md#what-the-site-does): one open at a time; clicking the open one
+ * Questions and answers (docs/pages.md): one open at a time; clicking the open one
  * closes it. The items are exclusive `<details name>` disclosures: keyboard operable, working without JavaScript.
  */
 export function FaqSection({ title = "Frequently Asked Questions", faqs }: { title?: string; faqs: FaqItem[] }) {

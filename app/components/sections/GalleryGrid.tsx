@@ -1,15 +1,15 @@
 import { useId, useLayoutEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { type GalleryCategory, galleryTagLabels } from "~/content/gallery";
-import { contractProps } from "~/lib/answer-before-hydration";
-import { cn } from "~/lib/cn";
-import type { GalleryImage } from "~/lib/cms-types";
-import { isCategoryActive, tagsFromSearch, toggleCategory, TAGS_PARAM } from "~/lib/gallery-filter";
-import type { StreamedSection } from "~/lib/section-state";
+import { contractProps } from "~/first-seconds/answer";
+import { cn } from "~/components/cn";
+import type { GalleryImage } from "~/domain/cms-types";
+import { GALLERY_PATH, isCategoryActive, tagsFromSearch, toggleCategory, TAGS_PARAM } from "~/domain/gallery-filter";
+import type { StreamedSection } from "~/loaders/section-state";
 import { cardClasses } from "../ui/Card";
 import { ContentImage } from "../ui/ContentImage";
 import { DeferredSection } from "../ui/DeferredSection";
-import type { NextPage } from "~/lib/paging";
+import type { NextPage } from "~/domain/paging";
 import { GrowingList } from "../ui/LoadMore";
 import { Skeleton } from "../ui/Skeleton";
 
@@ -25,11 +25,11 @@ export interface GalleryData {
 }
 
 /**
- * The gallery (docs/decisions.md#what-the-site-does): category filters that toggle their tag groups, mirrored in the
- * address (`?tags=`), and the image grid, streamed after the page's hero. The filters are checkboxes
- * of a GET form (sent with Apply without JavaScript): the browser draws a tap at once, before hydration
+ * The gallery (docs/pages.md): category filters that toggle their tag groups, mirrored in the address
+ * (`?tags=a,b`), and the image grid, streamed after the page's hero. The filters are checkboxes of a
+ * GET form (sent with Apply without JavaScript): the browser draws a tap at once, before hydration
  * too, and the hydrated page reads the boxes and changes the list in place; should the scripts fail,
- * the first script sends the form (`page-bootstrap.ts`).
+ * the first script sends the form (`first-seconds/first-script.ts`).
  */
 export function GalleryGrid({
   categories,
@@ -50,7 +50,7 @@ export function GalleryGrid({
   const filter = (next: string[]) =>
     void submit(next.length > 0 ? { [TAGS_PARAM]: next.join(",") } : {}, {
       method: "get",
-      action: "/gallery",
+      action: GALLERY_PATH,
       preventScrollReset: true,
       flushSync: true,
     });
@@ -65,12 +65,33 @@ export function GalleryGrid({
     );
     if (chosen !== tags) filter(chosen);
   }, []);
+  // The boxes are the filter's state (docs/decisions/015-gallery-filters-are-checkboxes.md): the browser
+  // draws a tap itself, and React sets them only when the address changes otherwise (Clear Filters,
+  // back and forward).
+  const shownKey = shownTags.join(",");
+  const drawnKey = useRef(shownKey);
+  useLayoutEffect(() => {
+    if (drawnKey.current === shownKey) return;
+    drawnKey.current = shownKey;
+    const boxes = form.current?.querySelectorAll<HTMLInputElement>("input[type=checkbox]") ?? [];
+    const shown = shownKey === "" ? [] : shownKey.split(",");
+    categories.forEach((category, index) => {
+      const box = boxes[index];
+      if (box) box.checked = isCategoryActive(category, shown);
+    });
+  }, [shownKey, categories]);
   return (
     <section aria-labelledby={headingId} className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
       <h2 id={headingId} className="sr-only">
         Photos
       </h2>
-      <Form ref={form} method="get" action="/gallery" preventScrollReset className="flex flex-wrap items-center gap-3">
+      <Form
+        ref={form}
+        method="get"
+        action={GALLERY_PATH}
+        preventScrollReset
+        className="flex flex-wrap items-center gap-3"
+      >
         <span className="mr-1 text-sm font-semibold uppercase tracking-wider text-muted">Filter</span>
         {categories.map((category) => (
           <label
@@ -86,7 +107,7 @@ export function GalleryGrid({
               type="checkbox"
               name={TAGS_PARAM}
               value={category.tags.join(",")}
-              checked={isCategoryActive(category, shownTags)}
+              defaultChecked={isCategoryActive(category, shownTags)}
               // A click whose default was cancelled leaves the box as it was.
               onChange={(event) => event.nativeEvent.defaultPrevented || filter(toggleCategory(category, shownTags))}
               data-analytics={category.label}
@@ -105,7 +126,7 @@ export function GalleryGrid({
         </button>
         {shownTags.length > 0 ? (
           <Link
-            to="/gallery"
+            to={GALLERY_PATH}
             preventScrollReset
             data-analytics=""
             {...contractProps.held()}

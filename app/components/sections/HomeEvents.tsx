@@ -1,11 +1,11 @@
-import type { EventView } from "~/lib/events";
-import type { StreamedSection } from "~/lib/section-state";
+import type { EventView } from "~/domain/events";
+import type { StreamedSection } from "~/loaders/section-state";
 import { SubscribeLink } from "./CalendarSubscribe";
 import { CardRow } from "./CardRow";
 import { EventCard } from "./EventCard";
 
 /**
- * Up to 3 upcoming events (docs/decisions.md#what-the-site-does), with the calendar to subscribe to;
+ * Up to 3 upcoming events (docs/pages.md), with the calendar to subscribe to;
  * left out when there are none or they fail.
  */
 export function HomeEvents({ section }: { section: StreamedSection<EventView[]> }) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { siteImage } from "~/content/site-images";
 import type { PageIntro } from "~/content/pages";
-import type { PageHeroContent } from "~/lib/cms-types";
+import type { PageHeroContent } from "~/domain/cms-types";
 import { PageHero } from "./PageHero";
 
 /** A page's hero from its intro copy (app/content/pages.ts) and its background from the content service. */

@@ -1,9 +1,9 @@
-import type { BlogPostCard } from "~/lib/cms-types";
-import type { StreamedSection } from "~/lib/section-state";
+import type { BlogPostCard } from "~/domain/cms-types";
+import type { StreamedSection } from "~/loaders/section-state";
 import { BlogCard } from "./BlogCard";
 import { CardRow } from "./CardRow";
 
-/** The three latest blog posts (docs/decisions.md#what-the-site-does); nothing when they fail to load. */
+/** The three latest blog posts (docs/pages.md); nothing when they fail to load. */
 export function LatestPosts({ section }: { section: StreamedSection<BlogPostCard[]> }) {
   return (
     <CardRow

@@ -1,5 +1,5 @@
 import type { LegalDocument } from "~/content/legal";
-import { legalSectionAnchors } from "~/lib/legal-anchors";
+import { legalSectionAnchors } from "~/domain/legal-anchors";
 
 /** A long legal text with a table of contents, set for comfortable reading. */
 export function LegalText({ document }: { document: LegalDocument }) {

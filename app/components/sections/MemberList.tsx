@@ -1,8 +1,8 @@
 import { useId } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/cn";
 import { cardClasses } from "../ui/Card";
 
-/** Member business names in a grid (docs/decisions.md#what-the-site-does). */
+/** Member business names in a grid (docs/pages.md). */
 export function MemberList({ title, names }: { title: string; names: readonly string[] }) {
   const headingId = useId();
   return (

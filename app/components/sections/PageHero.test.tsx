@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { PublicConfig } from "~/lib/public-config";
-import type { ImageAsset } from "~/lib/cms-types";
-import { SiteConfigProvider } from "~/lib/site-config";
+import type { PublicConfig } from "~/domain/public-config";
+import type { ImageAsset } from "~/domain/cms-types";
+import { SiteConfigProvider } from "~/browser/site-config";
 import { PageHero, type PageHeroProps } from "./PageHero";
 
 const config: PublicConfig = {

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { preload } from "react-dom";
-import type { ImageAsset } from "~/lib/cms-types";
-import { heroImage, type ResponsiveImage } from "~/lib/images";
-import { useSiteConfig } from "~/lib/site-config";
+import type { ImageAsset } from "~/domain/cms-types";
+import { heroImage, type ResponsiveImage } from "~/domain/images";
+import { useSiteConfig } from "~/browser/site-config";
 
 export interface PageHeroProps {
   slug: string;

@@ -1,7 +1,7 @@
 import { ChevronDown, MapPin } from "lucide-react";
 import { useId } from "react";
-import type { Partner } from "~/lib/cms-types";
-import type { StreamedSection } from "~/lib/section-state";
+import type { Partner } from "~/domain/cms-types";
+import type { StreamedSection } from "~/loaders/section-state";
 import { Badge } from "../ui/Badge";
 import { ButtonLink } from "../ui/Button";
 import { cardClasses } from "../ui/Card";
@@ -18,7 +18,7 @@ export function partnerBadge(type: string): string {
   return label ? `${label.charAt(0).toUpperCase()}${label.slice(1)} Partner` : "Partner";
 }
 
-/** Community partners (docs/decisions.md#what-the-site-does), streamed after the hero. */
+/** Community partners (docs/pages.md), streamed after the hero. */
 export function PartnerCards({ section }: { section: StreamedSection<Partner[]> }) {
   const headingId = useId();
   return (

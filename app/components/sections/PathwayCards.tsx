@@ -2,7 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
 import type { PathwayCard } from "~/content/home";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/cn";
 import { cardClasses } from "../ui/Card";
 
 export function PathwayCards({ title, cards }: { title: string; cards: PathwayCard[] }) {

@@ -2,7 +2,7 @@ import { Check } from "lucide-react";
 import { useId } from "react";
 import { usd } from "~/content/pricing";
 import type { PlanCard } from "~/content/copy-types";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/cn";
 import { ButtonLink } from "../ui/Button";
 import { cardClasses } from "../ui/Card";
 import { SectionHeader, sectionFrame } from "../ui/SectionHeader";

@@ -1,8 +1,8 @@
 import { useId } from "react";
-import type { BlogPostCard } from "~/lib/cms-types";
-import type { StreamedSection } from "~/lib/section-state";
+import type { BlogPostCard } from "~/domain/cms-types";
+import type { StreamedSection } from "~/loaders/section-state";
 import { DeferredSection } from "../ui/DeferredSection";
-import type { NextPage } from "~/lib/paging";
+import type { NextPage } from "~/domain/paging";
 import { GrowingList } from "../ui/LoadMore";
 import { Skeleton } from "../ui/Skeleton";
 import { BlogCard } from "./BlogCard";

@@ -1,17 +1,17 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import type { BlogPostCard } from "~/lib/cms-types";
-import { formatLongDate } from "~/lib/dates";
-import type { StreamedSection } from "~/lib/section-state";
-import { useSiteConfig } from "~/lib/site-config";
+import type { BlogPostCard } from "~/domain/cms-types";
+import { formatLongDate } from "~/domain/dates";
+import type { StreamedSection } from "~/loaders/section-state";
+import { useSiteConfig } from "~/browser/site-config";
 import { ContentImage } from "../ui/ContentImage";
 import { DeferredSection } from "../ui/DeferredSection";
 import { Skeleton } from "../ui/Skeleton";
-import { blogPostPath } from "~/lib/blog-paths";
+import { blogPostPath } from "~/seo/blog-paths";
 
 export const NO_RELATED_POSTS = "No related posts found.";
 
-/** The post's sidebar (docs/decisions.md#what-the-site-does): up to 3 other posts, streamed after the post. */
+/** The post's sidebar (docs/pages.md): up to 3 other posts, streamed after the post. */
 export function RelatedPosts({ section }: { section: StreamedSection<BlogPostCard[]> }) {
   const headingId = useId();
   const none = <p className="mt-4 text-muted">{NO_RELATED_POSTS}</p>;

@@ -2,7 +2,7 @@ import { type Options, documentToReactComponents } from "@contentful/rich-text-r
 import { BLOCKS, type Document, INLINES } from "@contentful/rich-text-types";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { ImageAsset } from "~/lib/cms-types";
+import type { ImageAsset } from "~/domain/cms-types";
 import { ContentImage } from "../ui/ContentImage";
 
 /** Addresses on this site navigate in the app; other web addresses open in a new tab; mail and phone links as they are. */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { SuccessStory } from "~/lib/cms-types";
+import type { SuccessStory } from "~/domain/cms-types";
 import { SuccessStories } from "./SuccessStories";
 
 afterEach(cleanup);

@@ -1,8 +1,8 @@
 import { Check, Quote } from "lucide-react";
 import { useId } from "react";
-import type { SuccessStory } from "~/lib/cms-types";
-import type { StreamedSection } from "~/lib/section-state";
-import { toVideoSource } from "~/lib/video";
+import type { SuccessStory } from "~/domain/cms-types";
+import type { StreamedSection } from "~/loaders/section-state";
+import { toVideoSource } from "~/domain/video";
 import { cardClasses } from "../ui/Card";
 import { ContentImage } from "../ui/ContentImage";
 import { DeferredSection } from "../ui/DeferredSection";

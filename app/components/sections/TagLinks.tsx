@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { cn } from "~/lib/cn";
-import { blogTagPath } from "~/lib/blog-paths";
+import { cn } from "~/components/cn";
+import { blogTagPath } from "~/seo/blog-paths";
 
 /** A post's tags, each a link to the list of posts with that tag (/blog/tag/{tag}). */
 export function TagLinks({ tags, className }: { tags: string[]; className?: string }) {

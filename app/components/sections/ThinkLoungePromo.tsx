@@ -1,11 +1,11 @@
 import { Check } from "lucide-react";
 import { useId } from "react";
-import type { ImageAsset } from "~/lib/cms-types";
+import type { ImageAsset } from "~/domain/cms-types";
 import { ButtonLink } from "../ui/Button";
 import { ContentImage } from "../ui/ContentImage";
 import { SectionHeader } from "../ui/SectionHeader";
 
-/** The home page's Think Lounge promotion (docs/decisions.md#what-the-site-does), leading to /event-spaces. */
+/** The home page's Think Lounge promotion (docs/pages.md), leading to /event-spaces. */
 export function ThinkLoungePromo({
   eyebrow,
   title,

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { siteImage } from "~/content/site-images";
 import type { VideoTour } from "~/content/copy-types";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/cn";
 import { SectionHeader, sectionFrame } from "../ui/SectionHeader";
 import { VideoPlayer } from "../ui/VideoPlayer";
 

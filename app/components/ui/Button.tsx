@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/cn";
 import { SmartLink } from "./SmartLink";
 
 type Variant = "primary" | "secondary" | "light" | "ghost";

@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/cn";
 
 /** The look of a card (soft border, white surface, gentle shadow), for elements that are not a div. */
 export const cardClasses = "rounded-[var(--radius-card)] border border-line bg-surface shadow-[var(--shadow-card)]";

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { cn } from "~/lib/cn";
-import { cardImageWidths, responsiveContentImage } from "~/lib/images";
+import { cn } from "~/components/cn";
+import { cardImageWidths, responsiveContentImage } from "~/domain/images";
 
 export interface ImageSource {
   url: string;

@@ -1,6 +1,6 @@
 import { type ReactNode, type RefObject, Suspense, useEffect, useRef, useState } from "react";
 import { Await, useRevalidator } from "react-router";
-import type { SectionState, StreamedSection } from "~/lib/section-state";
+import type { SectionState, StreamedSection } from "~/loaders/section-state";
 
 /** How many times the browser asks again for a late section before it shows the section's error state. */
 export const LATE_SECTION_RETRIES = 4;

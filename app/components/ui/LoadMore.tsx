@@ -1,14 +1,16 @@
 import { type ReactNode, type Ref, useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
-import { AnswerTemplate, CONTRACT, contractProps, useAnsweredBeforeHydration } from "~/lib/answer-before-hydration";
-import type { NextPage } from "~/lib/paging";
-import { useFocusNewItems } from "~/lib/use-focus-new-items";
+import { AnswerTemplate, contractProps, useAnsweredBeforeHydration } from "~/first-seconds/answer";
+import { ATTRIBUTES } from "~/first-seconds/contract";
+import type { NextPage } from "~/domain/paging";
+import { useFocusNewItems } from "~/first-seconds/hooks";
+import { firstNewItemSelector, opensElsewhere } from "~/first-seconds/shared";
 
 /**
  * "Load More" as a link to the same list one page longer: without JavaScript it loads that page;
  * with JavaScript the list grows in place (the new items keep the earlier ones' place and scroll).
- * A click before hydration is held until then (`page-bootstrap.ts`). `onPress` shows what the click
+ * A click before hydration is held until then (`first-seconds/first-script.ts`). `onPress` shows what the click
  * brings before the navigation to `to` does (the list's next page, which came with the list).
  */
 export function LoadMore({
@@ -20,7 +22,7 @@ export function LoadMore({
   to: string;
   label?: string;
   onPress?: () => void;
-  /** Its key while the page's first script can answer it (`answer-before-hydration.tsx`). */
+  /** Its key while the page's first script can answer it (`first-seconds/answer.tsx`). */
   answerKey?: string;
 }) {
   const navigation = useNavigation();
@@ -42,15 +44,7 @@ export function LoadMore({
         aria-disabled={loading || undefined}
         onClick={(event) => {
           if (loading) event.preventDefault();
-          if (
-            event.defaultPrevented ||
-            event.button !== 0 ||
-            event.metaKey ||
-            event.altKey ||
-            event.ctrlKey ||
-            event.shiftKey
-          )
-            return;
+          if (event.defaultPrevented || opensElsewhere(event.nativeEvent)) return;
           // "Loading..." is drawn as the navigation starts (flushSync). The router's updates are
           // otherwise transitions: when the next page's answer came before the loading state was drawn
           // (a busy phone), React drew only the newer update, which waits for the streamed list, and
@@ -72,7 +66,7 @@ export function LoadMore({
  * A list that grows by pages: its items, then "Load More" while more remain. With the next page's
  * items at hand (`next`, loaded with the list), "Load More" adds them at once, and the navigation to
  * the longer list's address follows (its answer holds the same items, and the page after). Pressed
- * before hydration, the page's first script adds them (`answer-before-hydration.tsx`), and the
+ * before hydration, the page's first script adds them (`first-seconds/answer.tsx`), and the
  * navigation follows hydration. When the list grows, keyboard focus moves to the first new item.
  */
 export function GrowingList<T>({
@@ -126,10 +120,7 @@ export function GrowingList<T>({
         // Merged into the list, so the tap's frame draws only the new items; focus goes to the first new
         // item, or stays on Load More where the items hold nothing to focus (images), as hydrated. Should
         // the scripts not come, the list keeps them, and Load More leads one page further as a link.
-        <AnswerTemplate
-          answerKey={answerKey}
-          focus={`li:nth-child(${items.length + 1}) :is(a, button), a[${CONTRACT.hold}]`}
-        >
+        <AnswerTemplate answerKey={answerKey} focus={`${firstNewItemSelector(items.length)}, a[${ATTRIBUTES.hold}]`}>
           <div className="contents">
             <GrowingListView {...view} items={[...items, ...next.items]} moreHref={next.moreHref} />
           </div>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/cn";
 
 /** A section's eyebrow, heading (the `id` its section is labelled by) and lead paragraph. */
 export function SectionHeader({

@@ -1,4 +1,4 @@
-import { cn } from "~/lib/cn";
+import { cn } from "~/components/cn";
 
 /** A pulsing placeholder; its container has `aria-busy` (docs/architecture.md#streamed-sections). */
 export function Skeleton({ className }: { className?: string }) {

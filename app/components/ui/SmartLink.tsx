@@ -7,7 +7,7 @@ export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElem
   children: ReactNode;
 }
 
-/** A site path as an in-app link; an external address in a new tab (docs/decisions.md#what-the-site-does). */
+/** A site path as an in-app link; an external address in a new tab (docs/pages.md). */
 export function SmartLink({ to, children, ...rest }: SmartLinkProps) {
   if (isExternalHref(to)) {
     return (

@@ -1,9 +1,10 @@
 import { Play } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { AnswerTemplate, contractProps, useAnsweredBeforeHydration } from "~/lib/answer-before-hydration";
-import { cn } from "~/lib/cn";
-import { useAfterNextPaint } from "~/lib/use-after-next-paint";
-import { type VideoSource, withAutoplay } from "~/lib/video";
+import { AnswerTemplate, contractProps, useAnsweredBeforeHydration } from "~/first-seconds/answer";
+import { cn } from "~/components/cn";
+import { useAfterNextPaint } from "~/first-seconds/hooks";
+import { moveFocusAfterAnswer } from "~/first-seconds/shared";
+import { type VideoSource, withAutoplay } from "~/domain/video";
 import { ContentImage, type ImageSource } from "./ContentImage";
 
 export interface VideoPlayerProps {
@@ -18,12 +19,9 @@ export interface VideoPlayerProps {
   className?: string;
 }
 
-/**
- * Play is replaced by the player as it is pressed: keyboard focus moves on to the player rather than
- * falling back to the start of the page with the button it was on.
- */
+/** Play is replaced by the player as it is pressed: keyboard focus moves on to the player (the first script's rule too). */
 function takeFocusLeftByPlay(player: HTMLElement | null): void {
-  if (player && (document.activeElement === null || document.activeElement === document.body)) player.focus();
+  moveFocusAfterAnswer(player, player?.parentElement);
 }
 
 /**
@@ -31,8 +29,8 @@ function takeFocusLeftByPlay(player: HTMLElement | null): void {
  * it, then the video inline: the host's player for YouTube and Vimeo, the browser's own for a video
  * file. Nothing of the video loads before that click. Without JavaScript the tile is a link to the
  * video in a new tab. Before hydration it is already the button, and the page's first script puts the
- * player in place the moment it is pressed (`answer-before-hydration.tsx`); once React has started on
- * the page, a click is held until it is hydrated (`page-bootstrap.ts`). Without a video it is the
+ * player in place the moment it is pressed (`first-seconds/answer.tsx`); once React has started on
+ * the page, a click is held until it is hydrated (`first-seconds/first-script.ts`). Without a video it is the
  * poster alone, with nothing to press.
  */
 export function VideoPlayer({
@@ -49,9 +47,8 @@ export function VideoPlayer({
     "relative aspect-video overflow-hidden rounded-[var(--radius-card)] bg-brand-900",
     // The frame clips to its rounded corners, which cut away the focus outline of the control inside
     // (Play, the link without JavaScript, the player), and the ring of a Play tapped before hydration
-    // (app.css): the frame draws them instead.
-    "has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-400",
-    "has-[>button[aria-busy=true]]:cursor-progress has-[>button[aria-busy=true]]:outline-3 has-[>button[aria-busy=true]]:outline-offset-2 has-[>button[aria-busy=true]]:outline-accent-400",
+    // (app.css's `held-ring-frame`): the frame draws them instead.
+    "held-ring-frame has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-400",
     className,
   );
 

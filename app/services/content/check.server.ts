@@ -1,7 +1,7 @@
 import type { Document } from "@contentful/rich-text-types";
 import type { ContentfulClientApi } from "contentful";
-import { legalDocumentFromRichText } from "~/lib/legal-text";
-import { toVideoSource } from "~/lib/video";
+import { legalDocumentFromRichText } from "~/domain/legal-text";
+import { toVideoSource } from "~/domain/video";
 import { SITE_IMAGE_TYPE } from "./model.server";
 
 /**

@@ -1,5 +1,5 @@
 import { type ContentfulClientApi, createClient } from "contentful";
-import { absoluteAssetUrl } from "~/lib/images";
+import { absoluteAssetUrl } from "~/domain/images";
 import { contentfulPreviewHost, type Env } from "../env.server";
 
 /** Where the content comes from: the Contentful space (or a compatible service) and how to reach it. */

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { GalleryImage, Partner, SuccessStory } from "~/lib/cms-types";
-import { websiteUrl } from "~/lib/website-url";
+import type { GalleryImage, Partner, SuccessStory } from "~/domain/cms-types";
+import { websiteUrl } from "~/domain/website-url";
 import { collectShowable, type ContentSource, type Showable } from "./entries.server";
 import { galleryImageSchema, partnerSchema, successStorySchema } from "./model.server";
 

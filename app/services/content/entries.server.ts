@@ -1,8 +1,8 @@
 import { BLOCKS, type Document, INLINES } from "@contentful/rich-text-types";
 import type { ContentfulClientApi } from "contentful";
 import type { z } from "zod";
-import { blogPostPath } from "~/lib/blog-paths";
-import type { ImageAsset } from "~/lib/cms-types";
+import { blogPostPath } from "~/seo/blog-paths";
+import type { ImageAsset } from "~/domain/cms-types";
 import { assetSchema, collectionSchema, type ContentQuery } from "./model.server";
 import type { ContentKind, ContentValue } from "./values.server";
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { BlogPost, BlogPostSummary } from "~/lib/cms-types";
+import type { BlogPost, BlogPostSummary } from "~/domain/cms-types";
 import { collectShowable, type ContentSource, type Showable } from "./entries.server";
 import { blogPostSchema, blogPostSummarySchema } from "./model.server";
 

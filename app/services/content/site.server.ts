@@ -1,6 +1,6 @@
 import type { LegalDocument } from "~/content/legal";
-import type { ImageAsset, PageHeroContent } from "~/lib/cms-types";
-import { legalDocumentFromRichText } from "~/lib/legal-text";
+import type { ImageAsset, PageHeroContent } from "~/domain/cms-types";
+import { legalDocumentFromRichText } from "~/domain/legal-text";
 import { type ContentSource, isContentError, isUnknownContentType, normalizeContentError } from "./entries.server";
 import { legalTextSchema, pageHeroSchema, SITE_IMAGE_TYPE, siteImageSchema, siteVideoSchema } from "./model.server";
 

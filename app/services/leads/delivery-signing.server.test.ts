@@ -4,7 +4,7 @@ import path from "node:path";
 import { Webhook } from "standardwebhooks";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startWebhookSink, type WebhookSink } from "../../../demo/webhook.ts";
-import type { ContactSubmission } from "~/lib/contact";
+import type { ContactSubmission } from "~/domain/contact";
 import { createLeadDelivery, type LeadDeliveryOptions, type PostOutcome } from "./delivery.server.ts";
 import { type LeadStore, openLeadStore } from "./index.ts";
 

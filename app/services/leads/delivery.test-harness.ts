@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, vi } from "vitest";
 import { startWebhookSink, type WebhookSink } from "../../../demo/webhook.ts";
-import type { ContactSubmission } from "~/lib/contact";
+import type { ContactSubmission } from "~/domain/contact";
 import { type LeadStore, openLeadStore } from "./index.ts";
 import { createLeadDelivery, type LeadDelivery, type LeadDeliveryOptions } from "./delivery.server.ts";
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ContactSubmission } from "~/lib/contact";
+import type { ContactSubmission } from "~/domain/contact";
 import { createFormTokens } from "./form-token.server.ts";
 import { createLeadIntake } from "./intake.server.ts";
 import { openLeadStore } from "./open-store.server.ts";

@@ -1,4 +1,4 @@
-import type { ContactSubmission } from "~/lib/contact";
+import type { ContactSubmission } from "~/domain/contact";
 import type { FormTokens, TokenCheck } from "./form-token.server.ts";
 import { maskEmail, maskPhone } from "./masking.ts";
 import { clientKey } from "./rate-limit.server.ts";

@@ -12,7 +12,7 @@ import { SQLITE_MIGRATIONS } from "./sqlite-store.server.ts";
 import type { Lead, LeadStore } from "./store.server.ts";
 
 /**
- * Upgrades (issue 37): migrations only add, and a store as any earlier migration left it, with leads in
+ * Upgrades (docs/operations.md): migrations only add, and a store as any earlier migration left it, with leads in
  * it, opens with the current code with nothing lost. A released migration step is never edited: its
  * fingerprint is here, so an edit fails this test (add a step instead, and its fingerprint below).
  */
@@ -101,7 +101,7 @@ function valuesFor(lead: OldLead, index: number): Record<string, unknown> {
     claimed_until: null,
     submission_key: `${formSubmissionId(index)}:hash`,
     last_status: lead.lastStatus,
-    // Since issue 37: the columns that version wrote for a lead (its failures' kinds, for one).
+    // Since the upgrade-safe migrations (docs/operations.md): the columns that version wrote for a lead (its failures' kinds, for one).
     details_key: `details-${index}`,
     spam_reason: null,
     last_attempt_at: lead.attempts > 0 && lead.status === "pending" ? "2026-01-10T09:05:00.000Z" : null,

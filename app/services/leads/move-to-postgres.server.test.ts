@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ContactSubmission } from "~/lib/contact";
+import type { ContactSubmission } from "~/domain/contact";
 import { startTestDatabase, type TestDatabase } from "../../../tests/support/postgres.ts";
 import { openLeadStore } from "./index.ts";
 import { moveLeadsToPostgres } from "./move-to-postgres.server.ts";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import type { ContactSubmission } from "~/lib/contact";
+import type { ContactSubmission } from "~/domain/contact";
 import {
   contactDetailsKey,
   describeDatabaseUrl,
@@ -62,7 +62,7 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
    ALTER TABLE leads ADD COLUMN IF NOT EXISTS last_status integer;
    CREATE UNIQUE INDEX IF NOT EXISTS leads_submission ON leads (submission_key);`,
   // Spam held back, the webhook's Retry-After, growing backoff only while the webhook accepts nothing,
-  // shared secrets and once-a-day tasks (issue 37).
+  // shared secrets and once-a-day tasks (docs/operations.md).
   `ALTER TABLE leads ADD COLUMN IF NOT EXISTS details_key text;
    ALTER TABLE leads ADD COLUMN IF NOT EXISTS spam_reason text;
    ALTER TABLE leads ADD COLUMN IF NOT EXISTS last_attempt_at timestamptz;
@@ -96,7 +96,7 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
      probe_by text,
      probe_until timestamptz
    );`,
-  // Leads per form token, and what a visitor confirmed before sending (issue 49).
+  // Leads per form token, and what a visitor confirmed before sending (docs/decisions/030-spam-hard-and-soft.md).
   `ALTER TABLE leads ADD COLUMN IF NOT EXISTS submission_id text;
    ALTER TABLE leads ADD COLUMN IF NOT EXISTS confirmed_reasons text;
    ALTER TABLE spam_leads ADD COLUMN IF NOT EXISTS submission_id text;

@@ -3,7 +3,7 @@ import { DatabaseSync } from "node:sqlite";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { ContactSubmission } from "~/lib/contact";
+import type { ContactSubmission } from "~/domain/contact";
 import { type LeadStore, openLeadStore } from "./index.ts";
 import { backupSqliteLeads } from "./sqlite-backup.server.ts";
 import { restoreSqliteLeads } from "./sqlite-restore.server.ts";

@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { ContactSubmission } from "~/lib/contact";
+import type { ContactSubmission } from "~/domain/contact";
 import {
   contactDetailsKey,
   FAILURE_KIND_FROM_STATUS_SQL,
@@ -55,7 +55,7 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
    ALTER TABLE leads ADD COLUMN last_status INTEGER;
    CREATE UNIQUE INDEX IF NOT EXISTS leads_submission ON leads (submission_key);`,
   // Spam held back, the webhook's Retry-After, growing backoff only while the webhook accepts nothing,
-  // shared secrets and once-a-day tasks (issue 37).
+  // shared secrets and once-a-day tasks (docs/operations.md).
   `ALTER TABLE leads ADD COLUMN details_key TEXT;
    ALTER TABLE leads ADD COLUMN spam_reason TEXT;
    ALTER TABLE leads ADD COLUMN last_attempt_at TEXT;
@@ -89,7 +89,7 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
      probe_by TEXT,
      probe_until TEXT
    );`,
-  // Leads per form token, and what a visitor confirmed before sending (issue 49).
+  // Leads per form token, and what a visitor confirmed before sending (docs/decisions/030-spam-hard-and-soft.md).
   `ALTER TABLE leads ADD COLUMN submission_id TEXT;
    ALTER TABLE leads ADD COLUMN confirmed_reasons TEXT;
    ALTER TABLE spam_leads ADD COLUMN submission_id TEXT;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { ContactSubmission } from "~/lib/contact";
+import type { ContactSubmission } from "~/domain/contact";
 import { ROOT_DIGITS } from "./form-token.server.ts";
 import { createRateLimiter, type SharedRateLimiter } from "./rate-limit.server.ts";
 

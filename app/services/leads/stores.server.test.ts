@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ContactSubmission } from "~/lib/contact";
+import type { ContactSubmission } from "~/domain/contact";
 import { startTestDatabase, type TestDatabase } from "../../../tests/support/postgres.ts";
 import { startTcpProxy } from "../../../tests/support/tcp-proxy.ts";
 import { openPostgresLeadStore } from "./postgres-store.server.ts";
