@@ -4,7 +4,7 @@ import { DatabaseSync } from "node:sqlite";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, expect } from "vitest";
-import type { ContactSubmission } from "../../app/lib/contact.ts";
+import type { ContactSubmission } from "../../app/domain/contact.ts";
 import { type LeadStore, openLeadStore } from "../../app/services/leads/index.ts";
 
 /**
