@@ -3,7 +3,17 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchPipeBrowser, type PipeBrowser } from "./cdp-pipe.ts";
 import { chromiumFlags, chromiumPath } from "./chromium-path.js";
-import { medianTap, TAP_CONTROLS, TAP_MOMENTS, TAP_REFERENCES, type TapRow, tapOnce, tapTable } from "./tap-probe.ts";
+import {
+  medianTap,
+  TAP_CONTROLS,
+  TAP_MOMENTS,
+  TAP_REFERENCES,
+  type TapRow,
+  tapCpuMs,
+  tapOnce,
+  tapTable,
+} from "./tap-probe.ts";
+import type { TraceEvent } from "./trace-tasks.ts";
 
 describe("the tap probe", () => {
   it("takes the middle tap, a lost tap counting as the slowest", () => {
@@ -11,6 +21,37 @@ describe("the tap probe", () => {
     expect(medianTap([180, null, 120])).toBe(180);
     expect(medianTap([null, null, 120])).toBeNull();
     expect(medianTap([])).toBeNull();
+  });
+
+  it("counts a tap's CPU from its pointerdown's task to the frame painted after its click, on the page's thread", () => {
+    const on = (name: string, ts: number, dur: number, extra: Partial<TraceEvent> = {}): TraceEvent => ({
+      name,
+      cat: "devtools.timeline",
+      ph: "X",
+      ts,
+      dur,
+      tdur: dur,
+      pid: 1,
+      tid: 7,
+      ...extra,
+    });
+    const dispatch = (type: string, ts: number) => on("EventDispatch", ts, 500, { args: { data: { type } } });
+    const events: TraceEvent[] = [
+      on("RunTask", 0, 90_000), // the tracing's start: before the tap, not counted
+      on("RunTask", 100_000, 3_000), // pointerdown's task
+      dispatch("pointerdown", 100_500),
+      on("RunTask", 104_000, 2_000), // a timer between: the page's CPU in the window
+      on("RunTask", 108_000, 4_000), // click's task
+      dispatch("click", 108_500),
+      on("RunTask", 116_000, 5_000), // the frame
+      on("Paint", 119_000, 1_000),
+      on("RunTask", 130_000, 40_000), // a transition's render after the frame: not counted
+      on("Paint", 165_000, 1_000),
+      on("RunTask", 100_000, 9_000, { tid: 9 }), // another thread
+    ];
+    // (3 + 2 + 4 + 5) ms of thread time, four times over.
+    expect(tapCpuMs(events)).toBe(56);
+    expect(tapCpuMs(events.filter((event) => event.name !== "EventDispatch"))).toBeNull();
   });
 
   it("measures the five held controls, each on its own route", () => {

@@ -11,8 +11,9 @@
 // scroll has drawn it (a visitor taps what they see), and the tap is the browser's own mouse
 // input at the control's centre. The probe drives Chromium over the DevTools protocol on a pipe without
 // enabling the Runtime domain (cdp-pipe.ts), as a visitor's browser. A tap on the hydrated page is also
-// traced: the page's main-thread CPU time from the tap to its result's frame, times four (trace-tasks.ts),
-// is what the budget judges.
+// traced, on a load of its own at full speed as `bench:trace` traces: the page's main-thread CPU time
+// from the tap to the frame painted after its click, four times over (`tapCpuMs`), is what the budget
+// judges.
 import { loadavg } from "node:os";
 import { BASELINE_TAP_PATH } from "./baseline-page.ts";
 import type { PipeBrowser } from "./cdp-pipe.ts";
@@ -343,15 +344,35 @@ async function tracedCpu(browser: PipeBrowser, session: Session, act: () => Prom
   } finally {
     stopListening();
   }
-  const tap = events.find(
-    (event) =>
-      event.name === "EventDispatch" && (event.args?.data as { type?: string } | undefined)?.type === "pointerdown",
-  );
+  return tapCpuMs(events);
+}
+
+const dispatchOf = (event: TraceEvent, type: string) =>
+  event.name === "EventDispatch" && (event.args?.data as { type?: string } | undefined)?.type === type;
+
+/**
+ * The page's main-thread CPU time, on the 4x CPU, from the task that dispatched the tap's `pointerdown`
+ * to the end of the task that painted the first frame after its `click` was handled: the handlers and
+ * the frame they draw (INP's processing and rendering), not what the page goes on to do after that
+ * frame (a transition's render, an animation, idle work) or the tracing's own start and end. Null when
+ * the trace holds no `pointerdown`. The traced page runs at full speed and each task counts four times
+ * over, as in `bench:trace`: the thread times of Chromium's slowed CPU are its wall times, which another
+ * process on the machine stretches.
+ */
+export function tapCpuMs(events: readonly TraceEvent[]): number | null {
+  const tap = events.find((event) => dispatchOf(event, "pointerdown"));
   if (!tap) return null;
-  const tasks = events.filter(
-    (event) => event.pid === tap.pid && event.tid === tap.tid && event.ph === "X" && event.name === "RunTask",
-  );
-  return Math.round(tasks.reduce((sum, task) => sum + cpuMs(task), 0));
+  const main = events.filter((event) => event.pid === tap.pid && event.tid === tap.tid);
+  const tasks = main.filter((event) => event.ph === "X" && event.name === "RunTask").sort((a, b) => a.ts - b.ts);
+  const taskAt = (ts: number) => tasks.find((task) => task.ts <= ts && ts <= task.ts + (task.dur ?? 0));
+  const handled = main.filter((event) => dispatchOf(event, "click")).at(-1) ?? tap;
+  const handledEnd = handled.ts + (handled.dur ?? 0);
+  const frame = main.filter((event) => event.name === "Paint" && event.ts >= handledEnd).sort((a, b) => a.ts - b.ts)[0];
+  const first = taskAt(tap.ts);
+  const last = taskAt(frame?.ts ?? handled.ts);
+  if (!first || !last) return null;
+  const inWindow = tasks.filter((task) => task.ts >= first.ts && task.ts <= last.ts);
+  return Math.round(inWindow.reduce((sum, task) => sum + cpuMs(task), 0));
 }
 
 export async function tapOnce(
@@ -359,10 +380,20 @@ export async function tapOnce(
   origin: string,
   control: TapControl,
   moment: TapMoment,
-  { tab, reducedMotion = false }: { tab?: Session; reducedMotion?: boolean } = {},
+  {
+    tab,
+    reducedMotion = false,
+    traced = false,
+  }: {
+    tab?: Session;
+    reducedMotion?: boolean;
+    /** A tap of the CPU's measure: the page at full speed, the tap traced (`tapCpuMs`). */
+    traced?: boolean;
+  } = {},
 ): Promise<TapTiming> {
   const session = tab ?? (await openTapPage(browser, reducedMotion));
   try {
+    if (traced) await session.send("Emulation.setCPUThrottlingRate", { rate: 1 });
     await load(browser, session, `${origin}${control.route}`, moment);
     // A visitor taps what the screen shows: the tap comes after the frame that drew the control where
     // it was scrolled to (a section scrolled into view has its first style and layout in that frame).
@@ -391,13 +422,18 @@ export async function tapOnce(
       }
       timing = await evaluate<TapTiming>(session, "window.__tapTiming", true);
     };
-    let cpu: number | null = null;
-    if (moment === "hydrated") cpu = await tracedCpu(browser, session, tapAndWait);
-    else await tapAndWait();
+    if (traced) return { ...timing, cpu: await tracedCpu(browser, session, tapAndWait) };
+    await tapAndWait();
     const { result, answer, timedBy } = timing;
     const round = (ms: number | null) => (ms === null ? null : Math.round(ms));
-    return { result: round(result), answer: round(answer), timedBy, ...(moment === "hydrated" ? { cpu } : {}) };
+    const timed = { result: round(result), answer: round(answer), timedBy };
+    if (moment !== "hydrated") return timed;
+    // The hydrated tap's CPU: another load, the same tap traced at full speed.
+    await session.send("Page.navigate", { url: "about:blank" });
+    const { cpu } = await tapOnce(browser, origin, control, moment, { tab: session, reducedMotion, traced: true });
+    return { ...timed, cpu };
   } finally {
+    if (traced) await session.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     // A kept tab leaves the page (its animations and timers would take the CPU from the next taps);
     // what it cached stays.
     if (tab) await session.send("Page.navigate", { url: "about:blank" });
