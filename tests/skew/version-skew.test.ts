@@ -11,7 +11,8 @@
  *    but where this release asked and the previous one gets the confirming send, which it cannot read as
  *    one: it asks once more.
  * 3. Values both read: a preview cookie, a publish webhook's purge through LISTEN/NOTIFY, and each
- *    release's content snapshot read by the other with the content service down.
+ *    release's content snapshot read by the other with the content service down; this release's
+ *    settings rows (the calendar's revisions) beside the previous one for the rest of the run.
  * 4. Leads taken by both while both run, the previous release stopped mid-batch: each delivered once.
  * 5. Rollback: this release stopped with leads still pending, the previous one alone on the migrated
  *    database: it serves every page it has, delivers what this release left, and takes a lead of its own.
@@ -365,6 +366,13 @@ test(
   "3. a preview cookie, a publish's purge and a content snapshot, written by one release, are read by the other",
   { timeout: 240_000 },
   async () => {
+    // This release's settings rows (the events calendar's revisions) in the shared store, which the
+    // previous release goes on beside (tests 4 and 5 use it after them).
+    assert.equal((await fetch(`${site("current-a").url}/events.ics`)).status, 200);
+    const revisions = await query<{ count: string }>(
+      "SELECT COUNT(*) AS count FROM lead_settings WHERE key LIKE 'event-revision:%'",
+    );
+    assert.ok(Number(revisions[0]!.count) > 0, "the events calendar kept no revision in the shared settings");
     const keys = previewKeys(E2E_PREVIEW_TOKEN);
     for (const [opener, reader] of [
       ["previous-a", "current-a"],
