@@ -45,13 +45,16 @@ function run(command: string, args: string[], cwd: string, input?: NodeJS.Readab
 export async function buildPreviousRelease(commit: string, folder = defaultFolder(commit)): Promise<string> {
   const ready = path.join(folder, READY);
   if (existsSync(ready) && readFileSync(ready, "utf8").trim() === commit) return folder;
-  const known = await run("git", ["cat-file", "-e", `${commit}^{commit}`], root).then(
-    () => true,
-    () => false,
-  );
-  if (!known) {
+  const has = () =>
+    run("git", ["cat-file", "-e", `${commit}^{commit}`], root).then(
+      () => true,
+      () => false,
+    );
+  // A shallow clone (a CI checkout, say) lacks it: fetch that one commit from where the clone came from.
+  if (!(await has())) await run("git", ["fetch", "--quiet", "--depth=1", "origin", commit], root).catch(() => {});
+  if (!(await has())) {
     throw new Error(
-      `The previous release ${commit} (ops/previous-release) is not in this clone's history: fetch it (git fetch origin ${commit}) or clone without --depth.`,
+      `The previous release ${commit} (ops/previous-release) is not in this clone's history, and fetching it from origin failed: clone without --depth, or fetch it (git fetch origin ${commit}).`,
     );
   }
   rmSync(folder, { recursive: true, force: true });
